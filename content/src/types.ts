@@ -1,0 +1,40 @@
+import type {
+  Album, Birthday, Highlight, NewsItem, PrincipalMessage, SchoolEvent, SchoolNotification, Topper, Video,
+} from '@sthsm/contract';
+
+/**
+ * A demo file to write under the media root.
+ * `path` is relative to the media root, e.g. "STHSM/public/Images/lab-physics-1.jpg".
+ * When `id` is set, the file is also reachable as /api/image/{id}; ids are content hashes,
+ * so those URLs are immutable.
+ */
+export interface DemoFile {
+  path: string;
+  id?: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** One school's seed: every list of CONTRACT.md, with stable `_id`s (24 hex digits). */
+export interface SchoolSeed {
+  code: string;
+  name: string;
+  news: NewsItem[];
+  highlights: Highlight[];
+  toppers: Topper[];
+  principalMessages: PrincipalMessage[];
+  events: SchoolEvent[];
+  /** Birthdays carry the month-day they fall on; the API answers today's. */
+  birthdays: Array<Birthday & { monthDay: string /* "MM-DD" */ }>;
+  /** Notifications carry a window; the API answers the current ones. */
+  notifications: Array<SchoolNotification & { activeFrom: string; activeUntil: string }>;
+  albums: Array<Album & { updatedOn: string }>;
+  videos: Video[];
+  /** Starting visitor count. */
+  visitor: number;
+}
+
+export interface DemoData {
+  schools: SchoolSeed[];
+  files: DemoFile[];
+}
