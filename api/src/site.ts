@@ -1,7 +1,85 @@
-import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+
+/** The site's build folder: web/build, or WEB_BUILD_DIR (relative to web/) for parallel builds. */
+export function webBuildDir(): string {
+  return path.resolve(webRoot, process.env.WEB_BUILD_DIR ?? 'build');
+}
 
 /**
- * Mounts the server-rendered site on every path outside /api.
- * Placeholder until the web workspace lands (issue 3): without a site, non-API paths are 404 JSON.
+ * Mounts the server-rendered site (React Router) on every path outside /api, in the same
+ * process and on the same port as the API. Hashed assets are served as immutable files.
  */
-export async function mountSite(_app: FastifyInstance): Promise<void> {}
+export async function mountSite(app: FastifyInstance): Promise<void> {
+  const buildDir = webBuildDir();
+  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    app.log.warn(`No site build at ${serverEntry}: run "npm run build". Serving the API only.`);
+    return;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+
+  await app.register(async (site) => {
+    await site.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    // The site reads form posts itself (route actions), so keep bodies as raw bytes here.
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    site.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      handler: (request, reply) => renderSite(handle, request, reply),
+    });
+  });
+}
+
+async function renderSite(
+  handle: (request: Request) => Promise<Response>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const response = await handle(toFetchRequest(request));
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  request.raw.once('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+    signal: controller.signal,
+  });
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+// End-to-end tests drive Debian's Chromium against the production build, served by the real
+// server on a loopback port with a fresh data directory (migrated and seeded on start).
+// E2E_PORT / WEB_BUILD_DIR let several checkouts or engineers run suites side by side.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const buildDir = process.env.WEB_BUILD_DIR ?? 'build';
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sthsm-e2e-${port}`);
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'web/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node api/src/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_BUILD_DIR: buildDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

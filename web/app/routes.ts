@@ -1,0 +1,38 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// Every screen of SPEC §2, in its order. Matching is case-insensitive (React Router's default),
+// so /Events and /events, /toppers and /Toppers are the same page.
+export default [
+  index('routes/home.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('patrons', 'routes/patrons.tsx'),
+  route('principal-message', 'routes/principal-message.tsx'),
+  route('school-information', 'routes/school-information.tsx'),
+  route('activities', 'routes/activities.tsx'),
+  route('Toppers', 'routes/toppers-x.tsx'),
+  route('ToppersXII', 'routes/toppers-xii.tsx'),
+  route('syllabus', 'routes/syllabus.tsx'),
+  route('timings', 'routes/timings.tsx'),
+  route('admission-withdrawal', 'routes/admission-withdrawal.tsx'),
+  route('primary-wing', 'routes/primary-wing.tsx'),
+  route('clubs-association', 'routes/clubs-association.tsx'),
+  route('house', 'routes/house.tsx'),
+  route('laboratory', 'routes/laboratory.tsx'),
+  route('computer-lab', 'routes/computer-lab.tsx'),
+  route('library', 'routes/library.tsx'),
+  route('news', 'routes/news.tsx'),
+  route('Events', 'routes/events.tsx'),
+  route('gallery', 'routes/gallery.tsx'),
+  route('SubGallery', 'routes/sub-gallery.tsx'),
+  route('VideoGallery', 'routes/video-gallery.tsx'),
+  route('erp-software', 'routes/erp-software.tsx'),
+  route('parent-portal', 'routes/parent-portal.tsx'),
+  route('contactUs', 'routes/contact-us.tsx'),
+  route('alumni', 'routes/alumni.tsx'),
+  // Not in the menu: the sub-gallery's failure target and the site's own utility pages.
+  route('error', 'routes/error.tsx'),
+  route('sitemap', 'routes/sitemap.tsx'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
