@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+import { openSqlite } from './sqlite.ts';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to work in (tests isolate each file in its own). */
+  schema?: string;
+}
+
+export function engineOf(databaseUrl: string): Engine {
+  return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+function sqliteFile(databaseUrl: string): string {
+  return databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '');
+}
+
+/** Opens the database named by DATABASE_URL: a postgres:// URL, or otherwise an SQLite file. */
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db {
+  if (engineOf(databaseUrl) === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 10_000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = sqliteFile(databaseUrl);
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db, options: OpenOptions & { engine: Engine }): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.engine === 'postgres' ? { migrationTableSchema: options.schema ?? 'public' } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A cheap query that proves the database answers. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
