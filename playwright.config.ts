@@ -7,7 +7,7 @@ import path from 'node:path';
 // E2E_PORT / WEB_BUILD_DIR let several checkouts or engineers run suites side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.WEB_BUILD_DIR ?? 'build';
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sthsm-e2e-${port}`);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sthsm-e2e-${port}`);
 
 /** A second server of the same build whose API_URL is a closed port: every API call fails (SPEC §8). */
 export const offlinePort = port + 1;
@@ -38,20 +38,20 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${dataDir} && node api/src/server.ts`,
+      command: `rm -rf ${e2eDataDir} && node api/src/server.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_BUILD_DIR: buildDir, SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, WEB_BUILD_DIR: buildDir, SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
     },
     {
       // Port 9 (discard) is closed on loopback: the site's API calls fail at once.
-      command: `rm -rf ${dataDir}-offline && node api/src/server.ts`,
+      command: `rm -rf ${e2eDataDir}-offline && node api/src/server.ts`,
       url: `http://127.0.0.1:${offlinePort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(offlinePort), HOST: '127.0.0.1', DATA_DIR: `${dataDir}-offline`, WEB_BUILD_DIR: buildDir,
+        PORT: String(offlinePort), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-offline`, WEB_BUILD_DIR: buildDir,
         SITE_URL: offlineBaseURL, API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'warn',
       },
     },

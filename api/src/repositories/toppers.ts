@@ -1,0 +1,27 @@
+import type { Topper, TopperClass } from '@sthsm/contract';
+import type { Db } from '../db/index.ts';
+import { fromJson, nowIso, toJson } from './rows.ts';
+
+/** Newest session first; within a session, highest percentage first. */
+export async function listToppers(db: Db, schoolCode: string): Promise<Topper[]> {
+  const rows = await db.selectFrom('toppers').selectAll().where('school_code', '=', schoolCode)
+    .orderBy('session_year', 'desc').orderBy('created_at', 'desc').execute();
+  const toppers = rows.map((r) => ({
+    _id: r._id, name: r.name, class: r.class as TopperClass, division: r.division, stream: r.stream,
+    sessionYear: r.session_year, attachments: fromJson(r.attachments),
+  }));
+  return toppers.toSorted((a, b) =>
+    a.sessionYear === b.sessionYear ? percent(b.division) - percent(a.division) : 0);
+}
+
+function percent(division: string): number {
+  const n = Number.parseFloat(division);
+  return Number.isFinite(n) ? n : -1;
+}
+
+export async function insertTopper(db: Db, schoolCode: string, item: Topper, createdAt = nowIso()): Promise<void> {
+  await db.insertInto('toppers').values({
+    _id: item._id, school_code: schoolCode, created_at: createdAt, name: item.name, class: item.class,
+    division: item.division, stream: item.stream, session_year: item.sessionYear, attachments: toJson(item.attachments),
+  }).execute();
+}

@@ -1,0 +1,230 @@
+// Every fact about a school that the site shows (SPEC §2: header, footer, contact, school
+// information table, parent portal page). All of it is fictional: the names, the town, the
+// numbers (the "00000" numbers cannot be dialled) and the example.org addresses.
+
+export interface Phone {
+  /** As printed: "+91 00000 00101". */
+  display: string;
+  /** For tel: and WhatsApp links, digits with a leading +: "+910000000101". */
+  tel: string;
+  label: string;
+  whatsapp: boolean;
+}
+
+export interface PostalAddress {
+  lines: string[];
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface Person {
+  name: string;
+  title: string;
+  address: string;
+  email: string;
+  phone: string;
+}
+
+export interface SchoolProfile {
+  /** The school code of the API (SPEC §7). */
+  code: string;
+  name: string;
+  shortName: string;
+  /** One line for headers and page titles: "St. Thomas Higher Secondary School, Mahimnagar". */
+  fullName: string;
+  tagline: string;
+  motto: string;
+  vision: string;
+  about: string;
+  address: PostalAddress;
+  /** The address on one line, as the footer and the information table print it. */
+  addressLine: string;
+  /** Exactly three on STHSM; the one with `whatsapp: true` gets the WhatsApp link. */
+  phones: Phone[];
+  email: string;
+  emails: { office: string; admissions: string; principal: string };
+  website: string;
+  social: { facebook: string; instagram: string; youtube: string; x: string };
+  map: { embedUrl: string; linkUrl: string; latitude: number; longitude: number };
+  app: { name: string; iosUrl: string; androidUrl: string; schoolCode: string };
+  parentPortal: { loginUrl: string; helpDesk: { hours: string; phone: string; email: string } };
+  erp: { provider: string; url: string };
+  principal: Person;
+  trust: string;
+  board: string;
+  examinations: string;
+  affiliationNo: string;
+  affiliatedSince: number;
+  established: number;
+  medium: string;
+  schoolType: string;
+  academicSession: string;
+  vacation: string;
+  copyrightYear: number;
+  developer: { name: string; url: string };
+}
+
+function phone(display: string, label: string, whatsapp = false): Phone {
+  return { display, tel: display.replaceAll(' ', ''), label, whatsapp };
+}
+
+function osmEmbed(latitude: number, longitude: number): string {
+  const d = 0.006;
+  const bbox = [longitude - d, latitude - d, longitude + d, latitude + d].map((n) => n.toFixed(4)).join('%2C');
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude}%2C${longitude}`;
+}
+
+const STHSM_LAT = 28.9712;
+const STHSM_LON = 77.7064;
+
+const sthsm: SchoolProfile = {
+  code: 'STHSM',
+  name: 'St. Thomas Higher Secondary School',
+  shortName: "St. Thomas'",
+  fullName: 'St. Thomas Higher Secondary School, Mahimnagar',
+  tagline: 'A Catholic co-educational English-medium school affiliated to CISCE',
+  motto: 'Lux et Veritas — Light and Truth',
+  vision:
+    'To form young people of competence, conscience and compassion who seek the truth, serve their neighbours and grow to their full potential in mind, body and spirit.',
+  about:
+    'Founded in 1976 by the Society of St. Thomas Educational Trust, St. Thomas Higher Secondary School is a Catholic, co-educational, English-medium school in Mahimnagar. It prepares students from Nursery to Class XII for the ICSE and ISC examinations of the Council for the Indian School Certificate Examinations, and has been affiliated since 2003. Its primary and senior wings share a green campus with science and computer laboratories, a library, smart classrooms and wide playing fields.',
+  address: {
+    lines: ['St. Thomas Higher Secondary School', 'Church Road, Civil Lines'],
+    city: 'Mahimnagar',
+    state: 'Uttar Pradesh',
+    postalCode: '299999',
+    country: 'India',
+  },
+  addressLine: 'Church Road, Civil Lines, Mahimnagar, Uttar Pradesh 299999 (demo address)',
+  phones: [
+    phone('+91 00000 00101', 'Office'),
+    phone('+91 00000 00102', 'WhatsApp', true),
+    phone('+91 00000 00103', 'Reception'),
+  ],
+  email: 'office@sthsm.example.org',
+  emails: {
+    office: 'office@sthsm.example.org',
+    admissions: 'admissions@sthsm.example.org',
+    principal: 'principal@sthsm.example.org',
+  },
+  website: 'https://sthsm.example.org',
+  social: {
+    facebook: 'https://facebook.example.org/sthsm-demo',
+    instagram: 'https://instagram.example.org/sthsm-demo',
+    youtube: 'https://youtube.example.org/@sthsm-demo',
+    x: 'https://x.example.org/sthsm_demo',
+  },
+  map: {
+    embedUrl: osmEmbed(STHSM_LAT, STHSM_LON),
+    linkUrl: `https://www.openstreetmap.org/?mlat=${STHSM_LAT}&mlon=${STHSM_LON}#map=16/${STHSM_LAT}/${STHSM_LON}`,
+    latitude: STHSM_LAT,
+    longitude: STHSM_LON,
+  },
+  app: {
+    name: 'SchoolConnect (demo)',
+    iosUrl: 'https://apps.example.org/ios/schoolconnect-demo',
+    androidUrl: 'https://apps.example.org/android/schoolconnect-demo',
+    schoolCode: 'STHSM',
+  },
+  parentPortal: {
+    loginUrl: 'https://portal.example.org/login?school=STHSM',
+    helpDesk: { hours: '8:00 AM to 8:00 PM', phone: '+91 00000 00110', email: 'helpdesk@sthsm.example.org' },
+  },
+  erp: { provider: 'SchoolConnect ERP (demo)', url: 'https://erp.example.org' },
+  principal: {
+    name: 'Rev. Fr. Anselm Varkey',
+    title: 'Principal',
+    address: "Principal's Residence, St. Thomas Campus, Church Road, Mahimnagar, Uttar Pradesh 299999",
+    email: 'principal@sthsm.example.org',
+    phone: '+91 00000 00104',
+  },
+  trust: 'Society of St. Thomas Educational Trust (demo)',
+  board: 'CISCE',
+  examinations: 'ICSE (Class X) and ISC (Class XII)',
+  affiliationNo: 'UP-168',
+  affiliatedSince: 2003,
+  established: 1976,
+  medium: 'English',
+  schoolType: 'Co-educational',
+  academicSession: 'April to March',
+  vacation: 'Mid May to end of June',
+  copyrightYear: 2024,
+  developer: { name: 'Pixelgrove Web Studio (demo)', url: 'https://pixelgrove.example.org' },
+};
+
+const DEMO2_LAT = 26.4811;
+const DEMO2_LON = 80.3319;
+
+/** A second, small school: proves the platform is multi-tenant and nothing leaks between schools. */
+const demo2: SchoolProfile = {
+  code: 'DEMO2',
+  name: 'Little Flower Convent School',
+  shortName: 'Little Flower',
+  fullName: 'Little Flower Convent School, Rosepur',
+  tagline: 'A small co-educational English-medium primary and secondary school',
+  motto: 'Grow in Grace',
+  vision: 'Every child known, every child cared for, every child learning.',
+  about:
+    'Little Flower Convent School is a small demo school used to show that the platform serves many schools from one API. Its data is deliberately sparse.',
+  address: { lines: ['Little Flower Convent School', 'Station Road'], city: 'Rosepur', state: 'Uttar Pradesh', postalCode: '299998', country: 'India' },
+  addressLine: 'Station Road, Rosepur, Uttar Pradesh 299998 (demo address)',
+  phones: [
+    phone('+91 00000 00201', 'Office'),
+    phone('+91 00000 00202', 'WhatsApp', true),
+    phone('+91 00000 00203', 'Reception'),
+  ],
+  email: 'office@demo2.example.org',
+  emails: { office: 'office@demo2.example.org', admissions: 'admissions@demo2.example.org', principal: 'principal@demo2.example.org' },
+  website: 'https://demo2.example.org',
+  social: {
+    facebook: 'https://facebook.example.org/demo2',
+    instagram: 'https://instagram.example.org/demo2',
+    youtube: 'https://youtube.example.org/@demo2',
+    x: 'https://x.example.org/demo2',
+  },
+  map: {
+    embedUrl: osmEmbed(DEMO2_LAT, DEMO2_LON),
+    linkUrl: `https://www.openstreetmap.org/?mlat=${DEMO2_LAT}&mlon=${DEMO2_LON}#map=16/${DEMO2_LAT}/${DEMO2_LON}`,
+    latitude: DEMO2_LAT,
+    longitude: DEMO2_LON,
+  },
+  app: {
+    name: 'SchoolConnect (demo)',
+    iosUrl: 'https://apps.example.org/ios/schoolconnect-demo',
+    androidUrl: 'https://apps.example.org/android/schoolconnect-demo',
+    schoolCode: 'DEMO2',
+  },
+  parentPortal: {
+    loginUrl: 'https://portal.example.org/login?school=DEMO2',
+    helpDesk: { hours: '9:00 AM to 5:00 PM', phone: '+91 00000 00210', email: 'helpdesk@demo2.example.org' },
+  },
+  erp: { provider: 'SchoolConnect ERP (demo)', url: 'https://erp.example.org' },
+  principal: {
+    name: 'Sr. Celine Mathias',
+    title: 'Principal',
+    address: 'Convent House, Station Road, Rosepur, Uttar Pradesh 299998',
+    email: 'principal@demo2.example.org',
+    phone: '+91 00000 00204',
+  },
+  trust: 'Little Flower Education Society (demo)',
+  board: 'CISCE',
+  examinations: 'ICSE (Class X)',
+  affiliationNo: 'UP-999',
+  affiliatedSince: 2011,
+  established: 1994,
+  medium: 'English',
+  schoolType: 'Co-educational',
+  academicSession: 'April to March',
+  vacation: 'Mid May to end of June',
+  copyrightYear: 2024,
+  developer: { name: 'Pixelgrove Web Studio (demo)', url: 'https://pixelgrove.example.org' },
+};
+
+export const profiles: Record<string, SchoolProfile> = { STHSM: sthsm, DEMO2: demo2 };
+
+/** The profile of a school code (matched exactly, like the API), or undefined. */
+export function getProfile(code: string): SchoolProfile | undefined {
+  return Object.hasOwn(profiles, code) ? profiles[code] : undefined;
+}
