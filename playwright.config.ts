@@ -13,6 +13,10 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `st
 export const offlinePort = port + 1;
 export const offlineBaseURL = `http://127.0.0.1:${offlinePort}`;
 
+/** A third server of the same build showing the second demo school (DEMO2: no videos, no class XII toppers). */
+export const demo2Port = port + 2;
+export const demo2BaseURL = `http://127.0.0.1:${demo2Port}`;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -53,6 +57,16 @@ export default defineConfig({
       env: {
         PORT: String(offlinePort), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-offline`, WEB_BUILD_DIR: buildDir,
         SITE_URL: offlineBaseURL, API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `rm -rf ${e2eDataDir}-demo2 && node api/src/server.ts`,
+      url: `${demo2BaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(demo2Port), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-demo2`, WEB_BUILD_DIR: buildDir,
+        SITE_URL: demo2BaseURL, SCHOOL_CODE: 'DEMO2', LOG_LEVEL: 'warn',
       },
     },
   ],

@@ -1,7 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure unit tests, and API tests through HTTP on a real database.
-// The API project runs once per database (SQLite always, PostgreSQL when TEST_DATABASE_URL is set).
+// Projects: pure unit tests, and the API tests through HTTP on a real database — once per engine.
+// api-sqlite always runs; api-postgres runs when TEST_DATABASE_URL is set (the root `test:api`
+// script sets it), and is skipped with a loud message otherwise.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  console.warn('\n!!! TEST_DATABASE_URL is not set: the api-postgres project is SKIPPED (API tests run on SQLite only) !!!\n');
+}
+
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['api/test/**/*.test.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,15 +27,8 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'content/test/**/*.test.ts', 'web/app/**/*.test.ts'],
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['api/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
+      apiProject('api-sqlite', { TEST_DB_ENGINE: 'sqlite' }),
+      ...(postgresUrl ? [apiProject('api-postgres', { TEST_DB_ENGINE: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
     ],
   },
 });

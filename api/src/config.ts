@@ -4,12 +4,17 @@ import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
 /** TRUST_PROXY: off (default) | on | a hop count | a comma-separated list of addresses/CIDRs. */
-function parseTrustProxy(value: string): boolean | number | string[] {
+function parseTrustProxy(value: string): TrustProxy {
   const v = value.trim().toLowerCase();
   if (['', 'off', 'false', '0', 'no'].includes(v)) return false;
   if (['on', 'true', 'yes'].includes(v)) return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
   return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
@@ -31,8 +36,7 @@ const envSchema = z.object({
     .default('Asia/Kolkata')
     .refine((tz) => {
       try {
-        new Intl.DateTimeFormat('en-CA', { timeZone: tz });
-        return true;
+        return Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
       } catch {
         return false;
       }
@@ -47,7 +51,7 @@ export interface Config {
   cacheDir: string;
   databaseUrl: string;
   schoolCode: string;
-  trustProxy: boolean | number | string[];
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The school's time zone: decides what "today" is for birthdays, events and notifications. */
   timeZone: string;

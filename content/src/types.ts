@@ -13,6 +13,8 @@ export interface DemoFile {
   id?: string;
   contentType: string;
   bytes: Buffer;
+  /** A friendly file name ("annual-sports-day-2024-03.jpg") for downloads and the lightbox's Filename. */
+  name?: string;
 }
 
 /** One school's seed: every list of CONTRACT.md, with stable `_id`s (24 hex digits). */

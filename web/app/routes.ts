@@ -32,6 +32,7 @@ export default [
   // Not in the menu: the sub-gallery's failure target and the site's own utility pages.
   route('error', 'routes/error.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
+  route('careers', 'routes/careers.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('*', 'routes/not-found.tsx'),

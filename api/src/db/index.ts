@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import { Pool } from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { openSqlite } from './sqlite.ts';
@@ -25,7 +26,7 @@ function sqliteFile(databaseUrl: string): string {
 /** Opens the database named by DATABASE_URL: a postgres:// URL, or otherwise an SQLite file. */
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db {
   if (engineOf(databaseUrl) === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,

@@ -11,7 +11,7 @@ export async function listToppers(db: Db, schoolCode: string): Promise<Topper[]>
     sessionYear: r.session_year, attachments: fromJson(r.attachments),
   }));
   return toppers.toSorted((a, b) =>
-    a.sessionYear === b.sessionYear ? percent(b.division) - percent(a.division) : 0);
+    b.sessionYear.localeCompare(a.sessionYear) || percent(b.division) - percent(a.division));
 }
 
 function percent(division: string): number {

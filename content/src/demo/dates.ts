@@ -24,9 +24,10 @@ export function monthDay(date: Date): string {
   return date.toISOString().slice(5, 10);
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The EXIF form of a date and a time of day: "2024:11:14 10:32:05". */
 export function exifDateTime(date: Date, hour: number, minute: number, second = 0): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
   const d = date.toISOString().slice(0, 10).replaceAll('-', ':');
   return `${d} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
 }

@@ -106,7 +106,8 @@ ${lights(random, w, h * 1.6, 9, light)}
 }
 
 function caption(w: number, h: number, title: string, subtitle: string | undefined): string {
-  const size = Math.round(Math.min(w, h) * 0.055);
+  // Shrinks long titles to fit the width (bold DejaVu Sans is about 0.65 em per character).
+  const size = Math.round(Math.min(Math.min(w, h) * 0.055, (w * 0.9) / (title.length * 0.65)));
   const band = Math.round(size * (subtitle ? 3.2 : 2));
   const lines = `<text x="${size}" y="${h - band + size * 1.35}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" fill="#ffffff">${escapeXml(title)}</text>` +
     (subtitle

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import PDFKit from 'pdfkit';
 
 // Real, openable PDFs: syllabus booklets and one-page circulars. CreationDate is fixed so the
 // bytes (and therefore the content-hash file ids) are the same on every run.
@@ -21,7 +21,7 @@ export interface PdfSpec {
 
 export function renderPdf(spec: PdfSpec): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
+    const doc = new PDFKit({
       size: 'A4',
       margin: 56,
       info: { Title: spec.title, Author: spec.footer, CreationDate: spec.date, ModDate: spec.date },

@@ -61,7 +61,15 @@ export const api = {
 
 export type FormPostResult =
   | { ok: true; id: string }
-  | { ok: false; status: number; error: string; errors: Record<string, string> };
+  | { ok: false; status: number; error: string; errors: Record<string, string>; retryAfter?: number };
+
+/** Retry-After as whole seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 /** POST /api/form/{code}/{formType}; network failures come back as status 0. */
 export async function postForm(formType: string, body: Record<string, string>, clientIp?: string): Promise<FormPostResult> {
@@ -76,7 +84,11 @@ export async function postForm(formType: string, body: Record<string, string>, c
     });
     const data = (await response.json().catch(() => ({}))) as { _id?: string; error?: string; errors?: Record<string, string> };
     if (response.ok && data._id) return { ok: true, id: data._id };
-    return { ok: false, status: response.status, error: data.error ?? 'The form could not be sent.', errors: data.errors ?? {} };
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+    return {
+      ok: false, status: response.status, error: data.error ?? 'The form could not be sent.', errors: data.errors ?? {},
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    };
   } catch {
     return { ok: false, status: 0, error: 'The school server could not be reached.', errors: {} };
   }

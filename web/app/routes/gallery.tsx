@@ -1,6 +1,110 @@
-// Work in progress: this module is being written (see the issues). It renders its heading only.
+import { Link } from 'react-router';
+import { PHOTO_GALLERY } from '@sthsm/contract';
+import type { Route } from './+types/gallery';
 import { PageHeader } from '../components/PageHeader';
+import { FilterForm, NoMatches } from '../components/listing/FilterForm';
+import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
+import { api } from '../lib/api.server';
+import { formatDashed, isoDay } from '../lib/dates';
+import {
+  applyFilters, galleryDefaultYear, monthsOf, parseListFilters, sortNewestFirst, withSelected, yearsOf,
+} from '../lib/filters';
+import { imageSrcSet, imageUrl } from '../lib/images';
 
-export default function Page() {
-  return <PageHeader title="gallery" />;
+const PATH = '/gallery';
+const CLEAR_TO = `${PATH}?year=All`;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return listingMeta(PATH, matches, 'Photo albums of school events, newest first: filter by year and month or search by title.');
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const albums = await api.allGallery();
+  const all = sortNewestFirst((albums ?? []).filter((album) => album.category === PHOTO_GALLERY));
+  const filters = parseListFilters(new URL(request.url).searchParams, galleryDefaultYear(all, new Date()));
+  return {
+    items: applyFilters(all, filters),
+    total: all.length,
+    years: withSelected(yearsOf(all), filters.year, 'descending'),
+    // SPEC §4: the gallery's months run January to December.
+    months: withSelected(monthsOf(all, 'calendar'), filters.month, 'calendar'),
+    filters,
+    failed: albums === null,
+  };
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { items, total, years, months, filters, failed } = loaderData;
+  const { title, section } = listingPage(PATH);
+  return (
+    <>
+      <PageHeader title={title} section={section} />
+      <div className="container listing">
+        <FilterForm
+          selects={[yearSelect(years, filters.year), monthSelect(months, filters.month)]}
+          q={filters.q}
+          searchLabel="Filter albums"
+          summary={summaryText(items.length, total, 'album', 'albums')}
+          clearTo={CLEAR_TO}
+        />
+        {failed ? (
+          <p className="listing__notice">The photo albums could not be loaded just now. Please try again in a moment.</p>
+        ) : items.length === 0 ? (
+          <NoMatches what="albums" clearTo={CLEAR_TO} />
+        ) : (
+          <ul className="card-grid" aria-label="Albums">
+            {items.map((album) => {
+              const cover = album.attachments?.[0];
+              const count = album.attachments?.length ?? 0;
+              return (
+                <li key={album._id}>
+                  <article className="list-card list-card--media">
+                    {cover ? (
+                      <img
+                        className="list-card__image"
+                        src={imageUrl(cover, 640)}
+                        srcSet={imageSrcSet(cover, 1024)}
+                        sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
+                        alt=""
+                        width={640}
+                        height={427}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    ) : null}
+                    <div className="list-card__body">
+                      <h2 className="list-card__title">{album.title}</h2>
+                      {album.description ? <p className="list-card__text">{album.description}</p> : null}
+                      <p className="list-card__meta">
+                        {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
+                        <span>
+                          {count} {count === 1 ? 'photo' : 'photos'}
+                        </span>
+                      </p>
+                      <Link
+                        className="list-card__action"
+                        to={`/SubGallery?id=${encodeURIComponent(album._id)}`}
+                        aria-label={`View Album: ${album.title}`}
+                      >
+                        View Album
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="container listing">
+      <h1>Photo Gallery</h1>
+      <p>The photo gallery could not be shown just now. Please try again in a moment.</p>
+    </div>
+  );
 }

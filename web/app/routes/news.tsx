@@ -1,6 +1,88 @@
-// Work in progress: this module is being written (see the issues). It renders its heading only.
+import type { Route } from './+types/news';
 import { PageHeader } from '../components/PageHeader';
+import { FilterForm, NoMatches } from '../components/listing/FilterForm';
+import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
+import { api } from '../lib/api.server';
+import { formatLong, isoDay } from '../lib/dates';
+import {
+  applyFilters, monthsOf, newsDefaultYear, parseListFilters, sortNewestFirst, withSelected, yearsOf,
+} from '../lib/filters';
+import { imageUrl } from '../lib/images';
 
-export default function Page() {
-  return <PageHeader title="news" />;
+const PATH = '/news';
+const CLEAR_TO = `${PATH}?year=All`;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return listingMeta(PATH, matches, 'School news and circulars, newest first: filter by year and month or search by title.');
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const news = await api.news();
+  const all = sortNewestFirst(news ?? []);
+  const filters = parseListFilters(new URL(request.url).searchParams, newsDefaultYear());
+  return {
+    items: applyFilters(all, filters),
+    total: all.length,
+    years: withSelected(yearsOf(all), filters.year, 'descending'),
+    months: withSelected(monthsOf(all), filters.month, 'descending'),
+    filters,
+    failed: news === null,
+  };
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { items, total, years, months, filters, failed } = loaderData;
+  const { title, section } = listingPage(PATH);
+  return (
+    <>
+      <PageHeader title={title} section={section} />
+      <div className="container listing">
+        <p className="listing__total">
+          Total News: <strong>{total}</strong>
+        </p>
+        <FilterForm
+          selects={[yearSelect(years, filters.year), monthSelect(months, filters.month)]}
+          q={filters.q}
+          searchLabel="Filter news"
+          summary={summaryText(items.length, total, 'news item', 'news items')}
+          clearTo={CLEAR_TO}
+        />
+        {failed ? (
+          <p className="listing__notice">The news could not be loaded just now. Please try again in a moment.</p>
+        ) : items.length === 0 ? (
+          <NoMatches what="news items" clearTo={CLEAR_TO} />
+        ) : (
+          <ul className="card-list" aria-label="News">
+            {items.map((item) => (
+              <li key={item._id}>
+                <article className="list-card">
+                  {item.date ? (
+                    <p className="list-card__date">
+                      <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time>
+                    </p>
+                  ) : null}
+                  <h2 className="list-card__title">{item.title}</h2>
+                  {item.description ? <p className="list-card__text">{item.description}</p> : null}
+                  {item.attachments?.[0] ? (
+                    <a className="list-card__link" href={imageUrl(item.attachments[0])} target="_blank" rel="noopener" aria-label={`View Attachment: ${item.title} (opens in a new tab)`}>
+                      View Attachment
+                    </a>
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="container listing">
+      <h1>News</h1>
+      <p>The news could not be shown just now. Please try again in a moment.</p>
+    </div>
+  );
 }

@@ -1,6 +1,71 @@
-// Work in progress: this module is being written (see the issues). It renders its heading only.
+import { primaryWing, type MonthPlan } from '@sthsm/content/pages/primary-wing';
+import type { Route } from './+types/primary-wing';
 import { PageHeader } from '../components/PageHeader';
+import { infoPage, infoPageMeta } from '../components/pages/info-page';
+import { currentProfile } from '../components/pages/school.server';
+import '../styles/pages.css';
 
-export default function Page() {
-  return <PageHeader title="primary-wing" />;
+const PATH = '/primary-wing';
+
+export function meta(args: Route.MetaArgs) {
+  return infoPageMeta(PATH, primaryWing.description, args);
+}
+
+export function loader() {
+  return { schoolName: currentProfile().name };
+}
+
+function MonthTable({ id, heading, plans }: { id: string; heading: string; plans: MonthPlan[] }) {
+  return (
+    <section className="prose-section">
+      <h2 id={id}>{heading}</h2>
+      {/* The wrapper scrolls on its own at 320 px (Chromium makes such scrollers keyboard-focusable). */}
+      <div className="table-wrap">
+        <table className="data-table info-table month-table" aria-labelledby={id}>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Activity</th>
+              <th scope="col">Sports</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plans.map((plan) => (
+              <tr key={plan.month}>
+                <th scope="row">{plan.month}</th>
+                <td>{plan.activity}</td>
+                <td>{plan.sports}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export default function PrimaryWing() {
+  const { title, section } = infoPage(PATH);
+  return (
+    <>
+      <PageHeader title={title} section={section} />
+      <div className="container info-page">
+        {primaryWing.lead.map((text) => (
+          <p key={text} className="lead">
+            {text}
+          </p>
+        ))}
+        <MonthTable
+          id="calendar-kindergarten"
+          heading={`Nursery – UKG: activities and sports ${primaryWing.session}`}
+          plans={primaryWing.kindergarten}
+        />
+        <MonthTable
+          id="calendar-juniors"
+          heading={`Classes I – IV: activities and sports ${primaryWing.session}`}
+          plans={primaryWing.juniors}
+        />
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,6 @@
+import { siteUrl } from '../lib/site.server';
+
 export function loader() {
-  return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const body = `User-agent: *\nAllow: /\nDisallow: /error\n\nSitemap: ${siteUrl()}/sitemap.xml\n`;
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 }

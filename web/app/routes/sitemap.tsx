@@ -1,6 +1,42 @@
-// Work in progress: this module is being written (see the issues). It renders its heading only.
+import { Link } from 'react-router';
+import type { Route } from './+types/sitemap';
 import { PageHeader } from '../components/PageHeader';
+import { pageMeta, siteUrlFrom } from '../lib/seo';
+import { MENU_GROUPS, pagesOf, type MenuGroup } from '../lib/site-map';
+import { schoolNameFrom } from '../lib/root-data';
 
-export default function Page() {
-  return <PageHeader title="sitemap" />;
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    { title: 'Sitemap', description: 'Every page of the school website, grouped like the menu.', path: '/sitemap' },
+    siteUrlFrom(matches),
+    schoolNameFrom(matches),
+  );
+}
+
+const GROUPS: MenuGroup[] = ['Home', ...MENU_GROUPS, 'More'];
+
+/** The HTML sitemap: every listed page of the site map, grouped like the menu. */
+export default function Sitemap() {
+  return (
+    <>
+      <PageHeader title="Sitemap" />
+      <div className="container section">
+        <div className="card-grid sitemap-grid">
+          {GROUPS.map((group) => (
+            <section className="card" key={group} aria-labelledby={`sitemap-${group.replace(/\W+/g, '-')}`}>
+              <h2 id={`sitemap-${group.replace(/\W+/g, '-')}`}>{group === 'More' ? 'More' : group}</h2>
+              <ul className="sitemap-list">
+                {pagesOf(group).map((p) => (
+                  <li key={p.path}>
+                    <Link to={p.path}>{p.title}</Link>
+                    <span className="sitemap-desc">{p.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
 }

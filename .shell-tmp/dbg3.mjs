@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const c = await b.newContext({ viewport: { width: 320, height: 800 }, javaScriptEnabled: false });
+const p = await c.newPage();
+await p.goto('http://127.0.0.1:3110/');
+console.log('nojs', await p.evaluate(() => document.documentElement.scrollWidth));
+const c2 = await b.newContext({ viewport: { width: 320, height: 800 } });
+const p2 = await c2.newPage();
+await p2.goto('http://127.0.0.1:3110/');
+console.log('load', await p2.evaluate(() => document.documentElement.scrollWidth));
+await p2.waitForLoadState('networkidle');
+console.log('idle', await p2.evaluate(() => document.documentElement.scrollWidth));
+await b.close();

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAlumniSubmission } from '../src/repositories/alumni.ts';
+import { createSchool } from './factories.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let ipCounter = 0;
+const nextIp = () => `10.2.0.${++ipCounter}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await createSchool(t.db);
+});
+afterAll(() => t.close());
+
+const VALID_FORM = {
+  fromYear: '2004 to 2005', class: '1', toYear: '2015 to 2016', school2: '12', fatherName: 'Kabir', subject: '3',
+  name: 'Riya Sen', email: 'riya@example.org', phone: '+91 98765 43210', location: 'Lucknow', address: '12 Park Road',
+  school: 'City College', profession3: 'B.Sc.', school1: 'Acme Labs', designation: 'Analyst', address1: '5 Mall Road', profession1: '20',
+};
+
+const post = (payload: string | object, headers: Record<string, string> = {}, remoteAddress = nextIp(), url = '/api/form/STHSM/alumni') =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+
+describe('POST /api/form/{code}/{formType}', () => {
+  it('stores a valid JSON form and answers 201 { _id }', async () => {
+    const res = await post(VALID_FORM, { authorization: 'Bearer whatever' });
+    expect(res.statusCode).toBe(201);
+    const { _id } = res.json();
+    expect(_id).toMatch(/^[0-9a-f]{24}$/);
+    const row = await findAlumniSubmission(t.db, _id);
+    expect(row).toMatchObject({
+      school_code: 'STHSM', form_type: 'alumni', from_year: '2004 to 2005', class: '1', to_year: '2015 to 2016', school2: '12',
+      father_name: 'Kabir', subject: '3', name: 'Riya Sen', email: 'riya@example.org', phone: '+91 98765 43210',
+      location: 'Lucknow', address: '12 Park Road', school: 'City College', profession3: 'B.Sc.', school1: 'Acme Labs',
+      designation: 'Analyst', address1: '5 Mall Road', profession1: '20',
+    });
+  });
+
+  it('accepts application/x-www-form-urlencoded, keeping the later of repeated fields', async () => {
+    const body = `${new URLSearchParams(VALID_FORM).toString()}&name=First&name=Later`;
+    const res = await post(body, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(201);
+    expect((await findAlumniSubmission(t.db, res.json()._id))?.name).toBe('Later');
+  });
+
+  it('answers 400 with the exact SPEC §5 message per field', async () => {
+    const res = await post({ ...VALID_FORM, name: ' ', address: '', toYear: '', fatherName: undefined, profession1: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Please correct the highlighted fields.',
+      errors: { name: 'Name is required.', address: 'Address is required.', toYear: 'Batch is required.', fatherName: 'Name is required.', profession1: 'Profession is required.' },
+    });
+  });
+
+  it('answers 400 JSON for malformed JSON, a non-object body and wrong types', async () => {
+    const malformed = await post('{"name": ', { 'content-type': 'application/json' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    const array = await post('[1,2]', { 'content-type': 'application/json' });
+    expect(array.statusCode).toBe(400);
+    expect(array.json().error).toMatch(/Invalid body/);
+    const wrongType = await post({ ...VALID_FORM, name: 42 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().errors).toEqual({ name: 'Name must be text.' });
+  });
+
+  it('answers 413 JSON for an oversized body and 415 for an unknown content type', async () => {
+    const big = await post({ ...VALID_FORM, address: 'x'.repeat(20_000) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'The request body is too large.' });
+    const xml = await post('<form/>', { 'content-type': 'application/xml' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error).toMatch(/application\/json/);
+  });
+
+  it('accepts a filled honeypot with a fake id and stores nothing', async () => {
+    const res = await post({ ...VALID_FORM, website: 'http://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(await findAlumniSubmission(t.db, res.json()._id)).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown school', async () => {
+    const res = await post(VALID_FORM, {}, nextIp(), '/api/form/NOPE/alumni');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('rate-limits an address to 5 submissions a minute (429 JSON with Retry-After)', async () => {
+    const ip = '10.3.3.3';
+    for (let i = 0; i < 5; i++) expect((await post(VALID_FORM, {}, ip)).statusCode).toBe(201);
+    const limited = await post(VALID_FORM, {}, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ error: expect.stringMatching(/Too many requests/) });
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const ip = '10.4.4.4';
+    for (let i = 0; i < 5; i++) await post(VALID_FORM, { 'x-forwarded-for': `203.0.113.${i}` }, ip);
+    expect((await post(VALID_FORM, { 'x-forwarded-for': '203.0.113.99' }, ip)).statusCode).toBe(429);
+  });
+});
+
+describe('with TRUST_PROXY=1', () => {
+  it('limits by the forwarded client address', async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: '1' });
+    try {
+      await createSchool(proxied.db);
+      const send = (client: string) => proxied.app.inject({
+        method: 'POST', url: '/api/form/STHSM/alumni', payload: VALID_FORM, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client },
+      });
+      for (let i = 0; i < 5; i++) expect((await send('198.51.100.1')).statusCode).toBe(201);
+      expect((await send('198.51.100.1')).statusCode).toBe(429);
+      expect((await send('198.51.100.2')).statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

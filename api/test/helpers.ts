@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateToLatest, openDatabase, type Db, type Engine } from '../src/db/index.ts';
+
+/** A pinned clock: 14 August 2025, mid-morning in India. */
+export const NOW = new Date('2025-08-14T05:30:00.000Z');
+export const TODAY = '2025-08-14';
+
+export const engine: Engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database for one test file: a temp SQLite file, or on PostgreSQL a
+ * schema of its own (search_path), dropped afterwards. DATA_DIR is a temp directory too.
+ */
+export async function startTestApp(env: Record<string, string> = {}, now: () => Date = () => NOW): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sthsm-api-'));
+  let schema: string | undefined;
+  let databaseUrl = path.join(dataDir, 'test.db');
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+    databaseUrl = url;
+    schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(url, `create schema "${schema}"`);
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  const db = openDatabase(databaseUrl, { schema });
+  await migrateToLatest(db, { engine, schema });
+  const app = await buildApp({ config, db, now });
+  await app.ready();
+  return {
+    app, db, config,
+    close: async () => {
+      // Each step runs even when an earlier one fails (a test may have closed the database itself).
+      await app.close().catch(() => {});
+      await db.destroy().catch(() => {});
+      if (schema) await adminQuery(databaseUrl, `drop schema if exists "${schema}" cascade`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

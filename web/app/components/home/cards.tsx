@@ -1,0 +1,139 @@
+import { siteImages, type SiteImage } from '@sthsm/content/media-catalog';
+import { formatLong, isoDay } from '../../lib/dates';
+import { imageSrcSet, imageUrl } from '../../lib/images';
+import type { HomeBirthday, HomeEvent, HomeTopper } from './data';
+
+// The cards inside the home page's carousels, each with SPEC §8's placeholder when there is no data.
+
+interface ImgProps {
+  /** A CONTRACT file reference or a media-catalog path. */
+  src: string;
+  width: number;
+  height: number;
+  sizes: string;
+  alt: string;
+  className?: string;
+  /** Largest srcset width worth offering (the image's own width when known). */
+  maxWidth?: number;
+  eager?: boolean;
+}
+
+/** A responsive image from the image endpoint: srcset over its widths, lazy unless `eager`. */
+export function Img({ src, width, height, sizes, alt, className, maxWidth = 1920, eager = false }: ImgProps) {
+  return (
+    <img
+      className={className}
+      src={imageUrl(src, Math.min(640, maxWidth))}
+      srcSet={imageSrcSet(src, maxWidth)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? undefined : 'async'}
+    />
+  );
+}
+
+/** A media-catalog image at its own size. */
+export function CatalogImg({ image, sizes, className, eager, alt }: { image: SiteImage; sizes: string; className?: string; eager?: boolean; alt?: string }) {
+  return (
+    <Img
+      src={image.path}
+      width={image.width}
+      height={image.height}
+      maxWidth={image.width}
+      sizes={sizes}
+      alt={alt ?? image.alt}
+      className={className}
+      eager={eager}
+    />
+  );
+}
+
+const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
+
+export function EventCard({ event }: { event: HomeEvent }) {
+  return (
+    <article className="home-card event-card">
+      {event.image ? (
+        <Img src={event.image} width={640} height={400} sizes={EVENT_SIZES} alt="" className="home-card__image" />
+      ) : (
+        <div className="home-card__image home-card__image--blank" aria-hidden="true" />
+      )}
+      <div className="home-card__body">
+        {event.date ? <time className="event-card__date" dateTime={isoDay(event.date)}>{formatLong(event.date)}</time> : null}
+        <h3>{event.title}</h3>
+        {event.description ? <p className="home-card__text">{event.description}</p> : null}
+        {event.place || event.time ? (
+          <p className="event-card__meta">
+            {event.place ? <span>{event.place}</span> : null}
+            {event.time ? <span>{event.time}</span> : null}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** SPEC §8: the sample event shown when there are no upcoming events. */
+export function EventPlaceholder() {
+  return (
+    <article className="home-card event-card event-card--placeholder">
+      <div className="home-card__image home-card__image--blank" aria-hidden="true" />
+      <div className="home-card__body">
+        <h3>Event Title</h3>
+        <p className="home-card__text">Stay Tuned For More Updates</p>
+      </div>
+    </article>
+  );
+}
+
+export function TopperCard({ topper }: { topper: Pick<HomeTopper, 'name' | 'stream' | 'division' | 'sessionYear' | 'image'> }) {
+  const trophy = siteImages.trophy;
+  return (
+    <article className="home-card topper-card">
+      {topper.image ? (
+        <Img src={topper.image} width={320} height={320} sizes="96px" maxWidth={320} alt={`Photo of ${topper.name}`} className="topper-card__photo" />
+      ) : (
+        <CatalogImg image={trophy} sizes="96px" className="topper-card__photo topper-card__photo--trophy" alt="" />
+      )}
+      <div className="home-card__body">
+        <h4>{topper.name}</h4>
+        {topper.stream ? <p className="topper-card__stream">{topper.stream}</p> : null}
+        <p className="topper-card__division">
+          <span className="visually-hidden">Division: </span>
+          {topper.division}
+        </p>
+        {topper.sessionYear ? <p className="topper-card__session">Session {topper.sessionYear}</p> : null}
+      </div>
+    </article>
+  );
+}
+
+/** SPEC §8: "100% toppers" — a sample topper card shown when a class has none. */
+export function TopperPlaceholder() {
+  return <TopperCard topper={{ name: 'Student Name', stream: '', division: '100%', sessionYear: '', image: null }} />;
+}
+
+export function BirthdayCard({ birthday }: { birthday: Pick<HomeBirthday, 'name' | 'className' | 'image'> }) {
+  return (
+    <article className="home-card birthday-card">
+      {birthday.image ? (
+        <Img src={birthday.image} width={160} height={160} sizes="96px" maxWidth={320} alt={`Photo of ${birthday.name}`} className="birthday-card__photo" />
+      ) : (
+        <div className="birthday-card__photo birthday-card__photo--blank" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="40" height="40"><path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0z" /></svg>
+        </div>
+      )}
+      <h3>{birthday.name}</h3>
+      {birthday.className ? <p>Class {birthday.className}</p> : null}
+    </article>
+  );
+}
+
+/** SPEC §8: the 'Student Name' birthday card. */
+export function BirthdayPlaceholder() {
+  return <BirthdayCard birthday={{ name: 'Student Name', className: '', image: null }} />;
+}

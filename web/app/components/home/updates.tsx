@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import { Carousel } from '../Carousel';
+import { BirthdayCard, BirthdayPlaceholder, EventCard, EventPlaceholder, Img, TopperCard, TopperPlaceholder } from './cards';
+import type { HomeBirthday, HomeEvent, HomeNewsItem, HomeTopper } from './data';
+import { BIRTHDAYS_PER_VIEW, EVENTS_PER_VIEW, TOPPERS_PER_VIEW } from './motion';
+import { NewsTicker } from './NewsTicker';
+import { SectionHead } from './SectionHead';
+
+export interface HomePrincipalMessage {
+  id: string;
+  /** Sanitized on the server (sanitizeRichText). */
+  html: string;
+  image: string | null;
+}
+
+export function LatestNews({ news }: { news: HomeNewsItem[] }) {
+  return (
+    <section className="home-section home-news" aria-labelledby="home-news">
+      <div className="container">
+        <SectionHead id="home-news" title="Latest News" link={{ to: '/news', label: 'View all news' }} />
+        <NewsTicker items={news} />
+      </div>
+    </section>
+  );
+}
+
+export function EventsSection({ events }: { events: HomeEvent[] }) {
+  return (
+    <section className="home-section home-events" aria-labelledby="home-events">
+      <div className="container">
+        <SectionHead id="home-events" title="Events & Updates" link={{ to: '/events', label: 'View all events' }} />
+        <Carousel label="Upcoming events" perView={EVENTS_PER_VIEW} className="home-events__carousel">
+          {events.length > 0 ? events.map((e) => <EventCard key={e.id} event={e} />) : [<EventPlaceholder key="placeholder" />]}
+        </Carousel>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §8: with no message the section shows nothing but its heading and link. */
+export function PrincipalSection({ messages, principalName }: { messages: HomePrincipalMessage[]; principalName: string }) {
+  return (
+    <section className="home-section home-principal" aria-labelledby="home-principal">
+      <div className="container">
+        <SectionHead id="home-principal" title="Principal Message" link={{ to: '/principal-message', label: "Read the principal's message" }} />
+        {messages.length > 0 ? (
+          <Carousel label="Principal's messages">
+            {messages.map((m) => (
+              <article className="principal-slide" key={m.id}>
+                {m.image ? (
+                  <Img src={m.image} width={480} height={600} maxWidth={640} sizes="(min-width: 768px) 240px, 60vw" alt={`Portrait of ${principalName}`} className="principal-slide__photo" />
+                ) : null}
+                <div className="principal-slide__text">
+                  {/* Sanitized on the server with sanitizeRichText before it reaches the page. */}
+                  <div className="principal-slide__message" dangerouslySetInnerHTML={{ __html: m.html }} />
+                  <p className="principal-slide__name">{principalName}, Principal</p>
+                </div>
+              </article>
+            ))}
+          </Carousel>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export function BirthdaysSection({ birthdays }: { birthdays: HomeBirthday[] }) {
+  return (
+    <section className="home-section home-birthdays" aria-labelledby="home-birthdays">
+      <div className="container">
+        <SectionHead id="home-birthdays" kicker="Wishing a very happy birthday to" title="Birthdays" />
+        <Carousel label="Today's birthdays" perView={BIRTHDAYS_PER_VIEW}>
+          {birthdays.length > 0 ? birthdays.map((b) => <BirthdayCard key={b.id} birthday={b} />) : [<BirthdayPlaceholder key="placeholder" />]}
+        </Carousel>
+      </div>
+    </section>
+  );
+}
+
+function ToppersColumn({ id, title, label, toppers, link }: { id: string; title: string; label: string; toppers: HomeTopper[]; link: { to: string; label: string } }) {
+  return (
+    <div className="home-toppers__column">
+      <div className="home-toppers__head">
+        <h3 id={id}>{title}</h3>
+        <Link className="home-section__link" to={link.to} prefetch="intent">
+          {link.label}
+        </Link>
+      </div>
+      <Carousel label={label} perView={TOPPERS_PER_VIEW}>
+        {toppers.length > 0 ? toppers.map((t) => <TopperCard key={t.id} topper={t} />) : [<TopperPlaceholder key="placeholder" />]}
+      </Carousel>
+    </div>
+  );
+}
+
+export function ToppersSection({ x, xii }: { x: HomeTopper[]; xii: HomeTopper[] }) {
+  return (
+    <section className="home-section home-toppers" aria-labelledby="home-toppers">
+      <div className="container">
+        <SectionHead id="home-toppers" title="School Toppers" />
+        <div className="home-toppers__grid">
+          <ToppersColumn id="home-toppers-x" title="Class X (ICSE) Toppers" label="Class X toppers" toppers={x} link={{ to: '/Toppers', label: 'View all class X toppers' }} />
+          <ToppersColumn id="home-toppers-xii" title="Class XII (ISC) Toppers" label="Class XII toppers" toppers={xii} link={{ to: '/ToppersXII', label: 'View all class XII toppers' }} />
+        </div>
+      </div>
+    </section>
+  );
+}
