@@ -36,6 +36,13 @@ export function loader() {
   return { schoolName: p.name, rows };
 }
 
+/** E-mail addresses and single phone numbers become mailto:/tel: links. */
+function linkOf(label: string, value: string) {
+  if (/e-mail/i.test(label)) return <a href={`mailto:${value}`}>{value}</a>;
+  if (/^Principal's phone$/.test(label)) return <a href={`tel:${value.replaceAll(' ', '')}`}>{value}</a>;
+  return value;
+}
+
 export default function SchoolInformation({ loaderData }: Route.ComponentProps) {
   const { title, section } = infoPage(PATH);
   return (
@@ -50,7 +57,7 @@ export default function SchoolInformation({ loaderData }: Route.ComponentProps) 
               {loaderData.rows.map(([label, value]) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
-                  <td>{value}</td>
+                  <td>{linkOf(label, value)}</td>
                 </tr>
               ))}
             </tbody>

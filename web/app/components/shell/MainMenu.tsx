@@ -12,6 +12,13 @@ const WIDE_QUERY = `(min-width: ${MENU_BREAKPOINT_PX}px)`;
  * moves after hydration; the toggle's state only matters below the breakpoint and follows
  * window resizes. Submenus are disclosure buttons (WAI-ARIA disclosure navigation pattern).
  */
+const NO_SCRIPT_CSS = `
+.menu-toggle { display: none !important; }
+.menu[data-open] { display: flex !important; }
+.menu__group:hover > .submenu, .menu__group:focus-within > .submenu { display: block; }
+@media (max-width: ${MENU_BREAKPOINT_PX - 0.02}px) { .submenu[hidden] { display: block; } }
+`;
+
 function subscribeToWidth(onChange: () => void): () => void {
   const query = window.matchMedia(WIDE_QUERY);
   query.addEventListener('change', onChange);
@@ -79,6 +86,10 @@ export function MainMenu() {
   const menuId = `${baseId}-menu`;
   return (
     <nav className="main-nav" aria-label="Main" ref={navRef}>
+      {/* Without scripts the buttons cannot work: show submenus on hover/focus (wide) or all of them (narrow). */}
+      <noscript>
+        <style>{NO_SCRIPT_CSS}</style>
+      </noscript>
       <div className="container main-nav__bar">
         <button
           ref={toggleRef}
