@@ -65,8 +65,14 @@ export async function buildApp({ config, db, now = () => new Date() }: BuildOpti
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    connectionTimeout: config.connectionTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks request and header deadlines on this interval (30 s by default), so a short
+    // time-out is enforced close to its value; headers get no longer than the whole request.
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 1000 },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
@@ -11,7 +12,8 @@ const FRIENDLY: Record<string, string> = {
 
 /**
  * The API's one error handler: client mistakes become 4xx `{ error }` with a clear message;
- * anything else is logged and answered as a 500 whose details stay on the server.
+ * a database that cannot be reached is a 503 (Retry-After); anything else is logged and
+ * answered as a 500 whose details stay on the server.
  */
 export function installErrorHandling(api: FastifyInstance): void {
   api.setErrorHandler((err: FastifyError, req, reply) => {
@@ -25,6 +27,10 @@ export function installErrorHandling(api: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       if (status === 400 && err instanceof SyntaxError) return reply.code(400).send({ error: FRIENDLY.FST_ERR_CTP_INVALID_JSON_BODY });
       return reply.code(status).send({ error: FRIENDLY[err.code] ?? err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ code: (err as { code?: unknown }).code, message: err.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again later.' });

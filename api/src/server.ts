@@ -1,6 +1,6 @@
 // `npm start`: config → database → migrations → demo seed on an empty database → API + site → listen.
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { DEFAULT_TRUST_PROXY, loadConfig, type Config } from './config.ts';
 import { engineOf, migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDemo } from './db/seed.ts';
 import { countSchools } from './repositories/schools.ts';
@@ -32,6 +32,9 @@ try {
 }
 
 const app = await buildApp({ config, db });
+// The in-process site forwards the visitor's address with its form posts only when TRUST_PROXY
+// is set (web/app/routes/alumni.tsx): publish the default so both halves follow one rule (decision 0015).
+process.env.TRUST_PROXY ??= DEFAULT_TRUST_PROXY;
 await mountSite(app);
 
 let closing = false;

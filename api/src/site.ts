@@ -73,6 +73,9 @@ function toFetchRequest(request: FastifyRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  // The site sees one X-Forwarded-For: the visitor's address as Fastify resolved it under
+  // TRUST_PROXY, never what the client wrote, so forwarding it to the API cannot be spoofed.
+  headers.set('x-forwarded-for', request.ip);
   const controller = new AbortController();
   request.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);

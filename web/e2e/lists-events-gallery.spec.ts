@@ -12,14 +12,14 @@ test('events start on the current year, with venue and time on each card', async
   const current = events.filter((e) => yearOf(e) === thisYear);
   expect(current.length).toBeGreaterThan(0);
   await page.goto('/events');
-  await expect(page.getByLabel('Year')).toHaveValue(String(thisYear));
+  await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(thisYear));
   const list = page.getByRole('list', { name: 'Events' });
   await expect(list.getByRole('listitem')).toHaveCount(current.length);
   const first = list.getByRole('listitem').first();
   await expect(first.getByText('Venue')).toBeVisible();
   await expect(first.getByText('Time')).toBeVisible();
 
-  await page.getByLabel('Year').selectOption('All');
+  await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption('All');
   await expect(list.getByRole('listitem')).toHaveCount(events.length);
   await page.getByPlaceholder('Search Here..').fill('christmas');
   const christmas = events.filter((e) => /christmas/i.test(e.title));
@@ -31,18 +31,18 @@ test('the gallery shows PhotoGallery albums only, newest first, from its default
   const defaultYear = albums.some((a) => yearOf(a) === thisYear) ? thisYear : thisYear - 1;
   const shown = albums.filter((a) => yearOf(a) === defaultYear);
   await page.goto('/gallery');
-  await expect(page.getByLabel('Year')).toHaveValue(String(defaultYear));
+  await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(defaultYear));
   const list = page.getByRole('list', { name: 'Albums' });
   await expect(list.getByRole('listitem')).toHaveCount(shown.length);
   await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(shown[0]?.title ?? '');
   // Months run January to December by name.
-  const months = await page.getByLabel('Month').locator('option').allTextContents();
+  const months = await page.getByRole('combobox', { name: 'Month', exact: true }).locator('option').allTextContents();
   const order = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const named = months.slice(1);
   expect(months[0]).toBe('All');
   expect(named).toEqual([...named].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
 
-  await page.getByLabel('Year').selectOption('All');
+  await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption('All');
   await expect(list.getByRole('listitem')).toHaveCount(albums.length);
 });
 

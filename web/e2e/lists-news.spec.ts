@@ -20,7 +20,7 @@ test('news starts on All with the total count and every item', async ({ page, re
   await page.goto('/news');
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
   await expect(page.getByText(`Total News: ${news.length}`)).toBeVisible();
-  await expect(page.getByLabel('Year')).toHaveValue('All');
+  await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue('All');
   await expect(page.getByPlaceholder('Search Here..')).toBeVisible();
   const list = page.getByRole('list', { name: 'News' });
   await expect(list.getByRole('listitem')).toHaveCount(news.length);
@@ -47,14 +47,14 @@ test('year, month and search narrow together at once, and the view survives a re
 
   await page.goto('/news');
   const list = page.getByRole('list', { name: 'News' });
-  await page.getByLabel('Year').selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
   await expect(list.getByRole('listitem')).toHaveCount(ofYear.length);
   // The dateless record drops out once a year is chosen.
   const dateless = news.find((n) => !n.date);
   if (dateless) await expect(page.getByRole('heading', { name: dateless.title })).toHaveCount(0);
 
-  await page.getByLabel('Month').selectOption({ label: 'May' });
+  await page.getByRole('combobox', { name: 'Month', exact: true }).selectOption({ label: 'May' });
   await expect(list.getByRole('listitem')).toHaveCount(may.length);
   await page.getByLabel('Search by title').fill('SUMMER');
   await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -63,8 +63,8 @@ test('year, month and search narrow together at once, and the view survives a re
   await expect(page).toHaveURL(new RegExp(`year=${year}&month=5&q=SUMMER`));
 
   await page.reload();
-  await expect(page.getByLabel('Year')).toHaveValue(String(year));
-  await expect(page.getByLabel('Month')).toHaveValue('5');
+  await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(year));
+  await expect(page.getByRole('combobox', { name: 'Month', exact: true })).toHaveValue('5');
   await expect(page.getByLabel('Search by title')).toHaveValue('SUMMER');
   await expect(page.getByRole('list', { name: 'News' }).getByRole('listitem')).toHaveCount(1);
 
@@ -83,8 +83,8 @@ test.describe('without JavaScript', () => {
     const year = new Date(news.find((n) => n.date)?.date ?? '').getUTCFullYear() - 1;
     const may = news.filter((n) => inYearMonth(n, year, 5));
     await page.goto('/news');
-    await page.getByLabel('Year').selectOption(String(year));
-    await page.getByLabel('Month').selectOption({ label: 'May' });
+    await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
+    await page.getByRole('combobox', { name: 'Month', exact: true }).selectOption({ label: 'May' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`year=${year}&month=5`));
     await expect(page.getByRole('list', { name: 'News' }).getByRole('listitem')).toHaveCount(may.length);

@@ -12,7 +12,7 @@ test('video cards open their link in a new tab; the year filter and search narro
   await page.goto('/VideoGallery');
   const list = page.getByRole('list', { name: 'Videos' });
   await expect(list.getByRole('listitem')).toHaveCount(videos.length);
-  const years = (await page.getByLabel('Year').locator('option').allTextContents()).slice(1).map(Number);
+  const years = (await page.getByRole('combobox', { name: 'Year', exact: true }).locator('option').allTextContents()).slice(1).map(Number);
   expect(years).toEqual([...years].sort((a, b) => b - a));
   const first = videos[0] as Video;
   const link = list.getByRole('link', { name: new RegExp(first.title.replace(/[|()]/g, '.')) });
@@ -21,7 +21,7 @@ test('video cards open their link in a new tab; the year filter and search narro
   await expect(link).toHaveAttribute('href', new URL(first.videoUrl).toString());
 
   const year = years[1] as number;
-  await page.getByLabel('Year').selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
   const ofYear = videos.filter((v) => v.date && new Date(v.date).getUTCFullYear() === year);
   await expect(list.getByRole('listitem')).toHaveCount(ofYear.length);
   await page.getByPlaceholder('Search Here..').fill('zzz no such video');
@@ -48,13 +48,13 @@ test('class X toppers start on the session "previous year-current year", sorted 
   expect(expected.length).toBeGreaterThan(1);
 
   await page.goto('/Toppers');
-  await expect(page.getByLabel('Session')).toHaveValue(expectedSession);
+  await expect(page.getByRole('combobox', { name: 'Session', exact: true })).toHaveValue(expectedSession);
   const grid = page.getByRole('list', { name: 'Class X toppers' });
   await expect(grid.getByRole('heading', { level: 2 })).toHaveText(expected.map((t) => t.name));
   await expect(grid.getByText(expected[0]?.division ?? '')).toBeVisible();
 
   const other = ofClass.find((t) => t.sessionYear !== expectedSession) as Topper;
-  await page.getByLabel('Session').selectOption(other.sessionYear);
+  await page.getByRole('combobox', { name: 'Session', exact: true }).selectOption(other.sessionYear);
   await expect(page).toHaveURL(new RegExp(`session=${other.sessionYear}`));
   await page.getByLabel('Search by name').fill(other.name.split(' ')[0] ?? '');
   await expect(grid.getByRole('heading', { name: other.name })).toBeVisible();
@@ -66,9 +66,9 @@ test('class XII toppers fall back one year when the preferred session has none',
   // DEMO2 has no class XII toppers at all, so the page must fall back one session.
   expect(toppers.some((t) => t.class === 'XII' && t.sessionYear === preferred)).toBe(false);
   await page.goto(`${demo2BaseURL}/ToppersXII`);
-  await expect(page.getByLabel('Session')).toHaveValue(`${thisYear - 2}-${thisYear - 1}`);
+  await expect(page.getByRole('combobox', { name: 'Session', exact: true })).toHaveValue(`${thisYear - 2}-${thisYear - 1}`);
   await expect(page.getByText('No toppers match your filters.')).toBeVisible();
   // Its class X toppers are in the preferred session: no fallback there.
   await page.goto(`${demo2BaseURL}/Toppers`);
-  await expect(page.getByLabel('Session')).toHaveValue(preferred);
+  await expect(page.getByRole('combobox', { name: 'Session', exact: true })).toHaveValue(preferred);
 });

@@ -110,3 +110,18 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('submenus open on hover at 1280 px and the whole menu is listed at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/sitemap');
+    await expect(menu(page).getByRole('link', { name: 'Library' })).toBeHidden();
+    await menu(page).getByRole('button', { name: 'Facilities' }).hover();
+    await expect(menu(page).getByRole('link', { name: 'Library' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.reload();
+    await expect(menu(page).getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(menu(page).getByRole('link', { name: 'School Timings' })).toBeVisible();
+  });
+});

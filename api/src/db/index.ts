@@ -33,6 +33,9 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
       idleTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // An idle connection the server drops (restart, pg_terminate_backend) emits 'error' on the
+    // pool; without a listener that would crash the process. The pool discards it and reconnects.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqliteFile(databaseUrl);

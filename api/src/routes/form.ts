@@ -6,7 +6,6 @@ import { insertAlumniSubmission, newId } from '../repositories/alumni.ts';
 import { errorBody, notFound } from './schemas.ts';
 
 export const FORM_BODY_LIMIT = 16 * 1024;
-const FORM_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
 export const FORM_ERROR = 'Please correct the highlighted fields.';
 
 // Documents the fields; the shared contract schema does the real validation (exact SPEC §5 messages).
@@ -14,10 +13,10 @@ const formBody = z.looseObject(
   Object.fromEntries(ALUMNI_FIELDS.map((field) => [field, z.unknown().optional()])),
 ).describe('The alumni fields of SPEC §3, as JSON or application/x-www-form-urlencoded');
 
-export const formRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
+export const formRoutes: FastifyPluginAsync<Deps> = async (app, { db, config }) => {
   typed(app).post('/form/:code/:formType', {
     bodyLimit: FORM_BODY_LIMIT,
-    config: { rateLimit: FORM_RATE_LIMIT },
+    config: { rateLimit: { max: config.formRateLimitPerMinute, timeWindow: '1 minute' } },
     schema: {
       summary: 'Submits the alumni registration form',
       tags: ['forms'],

@@ -7,13 +7,12 @@ import { codeParams, errorBody, notFound, visitorCount } from './schemas.ts';
 
 /** A browser is counted at most once per this window (docs/decisions/0003). */
 export const VISIT_WINDOW_SECONDS = 30 * 60;
-const VISITOR_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export function visitCookieName(code: string): string {
   return `visited_${code.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-export const visitorRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
+export const visitorRoutes: FastifyPluginAsync<Deps> = async (app, { db, config }) => {
   typed(app).get('/visitor/:code', {
     schema: {
       summary: 'The visitor count',
@@ -27,7 +26,7 @@ export const visitorRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
   });
 
   typed(app).post('/visitor', {
-    config: { rateLimit: VISITOR_RATE_LIMIT },
+    config: { rateLimit: { max: config.visitorRateLimitPerMinute, timeWindow: '1 minute' } },
     schema: {
       summary: 'Registers a visit and answers the count',
       description: 'Counts a browser at most once per 30 minutes (HttpOnly cookie) and never counts known bots; otherwise answers the current count unchanged.',
