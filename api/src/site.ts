@@ -66,7 +66,8 @@ async function renderSite(
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+/** The Fetch API request React Router sees (exported for tests). */
+export function toFetchRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {

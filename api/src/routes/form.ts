@@ -13,6 +13,21 @@ const formBody = z.looseObject(
   Object.fromEntries(ALUMNI_FIELDS.map((field) => [field, z.unknown().optional()])),
 ).describe('The alumni fields of SPEC §3, as JSON or application/x-www-form-urlencoded');
 
+/**
+ * Text that could not come back byte for byte: NUL (PostgreSQL refuses it) and lone UTF-16
+ * surrogates (both engines would store U+FFFD instead). Rejected rather than silently changed.
+ */
+function unstorableFields(body: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of ALUMNI_FIELDS) {
+    const value = body[field];
+    if (typeof value === 'string' && (value.includes('\u0000') || !value.isWellFormed())) {
+      errors[field] = 'This field contains characters that cannot be stored.';
+    }
+  }
+  return errors;
+}
+
 export const formRoutes: FastifyPluginAsync<Deps> = async (app, { db, config }) => {
   typed(app).post('/form/:code/:formType', {
     bodyLimit: FORM_BODY_LIMIT,
@@ -33,7 +48,10 @@ export const formRoutes: FastifyPluginAsync<Deps> = async (app, { db, config }) 
       return reply.code(201).send({ _id: newId() });
     }
     const result = validateAlumniForm(req.body);
-    if (!result.ok) return reply.code(400).send({ error: FORM_ERROR, errors: result.errors });
+    const unstorable = unstorableFields(req.body);
+    if (!result.ok || Object.keys(unstorable).length > 0) {
+      return reply.code(400).send({ error: FORM_ERROR, errors: { ...unstorable, ...(result.ok ? {} : result.errors) } });
+    }
     const _id = await insertAlumniSubmission(db, req.params.code, req.params.formType, result.data);
     return reply.code(201).send({ _id });
   });

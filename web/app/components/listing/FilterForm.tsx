@@ -59,7 +59,7 @@ export function FilterForm({
     <search aria-label={searchLabel}>
     <Form
       method="get"
-      className="filters"
+      className={selects.length === 1 ? 'filters filters--single' : 'filters'}
       preventScrollReset
       onChange={(event) => {
         const form = event.currentTarget;
