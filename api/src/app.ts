@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { installResponseCache } from './cache.ts';
 import { installErrorHandling } from './errors.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { HttpError, type Deps } from './http.ts';
 import { birthdayRoutes } from './routes/birthdays.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -27,6 +29,8 @@ export interface BuildOptions {
   db: Db;
   /** The clock deciding "today"; tests pin it. */
   now?: () => Date;
+  /** Keep public GET JSON answers in memory for up to 15 s (api/src/cache.ts); the server turns it on, tests leave it off. */
+  responseCache?: boolean;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -53,7 +57,7 @@ const api: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
 };
 
 /** Builds the server without listening: external plugins, then the API. Tests use it directly. */
-export async function buildApp({ config, db, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now = () => new Date(), responseCache = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -79,6 +83,9 @@ export async function buildApp({ config, db, now = () => new Date() }: BuildOpti
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installSecurityHeaders(app);
+  // Before compress: its per-route onSend then sees our hits already encoded and leaves them alone.
+  if (responseCache) installResponseCache(app);
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });

@@ -9,7 +9,7 @@ export type TrustProxy = boolean | string[] | ((address: string, hop: number) =>
 /**
  * The default trusts X-Forwarded-For only from the loopback interface: the in-process site posts
  * the alumni form over loopback with the visitor's address, and a direct client cannot spoof it
- * (docs/decisions/0015).
+ * (docs/decisions/0017).
  */
 export const DEFAULT_TRUST_PROXY = 'loopback';
 

@@ -31,9 +31,9 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, db });
+const app = await buildApp({ config, db, responseCache: true });
 // The in-process site forwards the visitor's address with its form posts only when TRUST_PROXY
-// is set (web/app/routes/alumni.tsx): publish the default so both halves follow one rule (decision 0015).
+// is set (web/app/routes/alumni.tsx): publish the default so both halves follow one rule (decision 0017).
 process.env.TRUST_PROXY ??= DEFAULT_TRUST_PROXY;
 await mountSite(app);
 

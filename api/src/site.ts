@@ -5,6 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createPageCache, type PageCache } from './page-cache.ts';
+import { isHttps, newNonce, pagePolicy } from './security-headers.ts';
+
+/** The request header that hands the CSP nonce to web/app/entry.server.tsx (never the client's own). */
+export const NONCE_HEADER = 'x-csp-nonce';
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
 
@@ -26,6 +31,8 @@ export async function mountSite(app: FastifyInstance): Promise<void> {
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  // Anonymous GET pages replayed from memory for up to 30 s, each with its own nonce (api/src/page-cache.ts).
+  const pages = process.env.NODE_ENV === 'development' ? undefined : createPageCache();
 
   await app.register(async (site) => {
     await site.register(fastifyStatic, {
@@ -33,6 +40,10 @@ export async function mountSite(app: FastifyInstance): Promise<void> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // .br/.gz written at build time (web/vite-precompress.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone (send's own `max-age=0` would overwrite it).
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -44,7 +55,7 @@ export async function mountSite(app: FastifyInstance): Promise<void> {
     site.route({
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
-      handler: (request, reply) => renderSite(handle, request, reply),
+      handler: (request, reply) => renderSite(handle, request, reply, pages),
     });
   });
 }
@@ -53,9 +64,17 @@ async function renderSite(
   handle: (request: Request) => Promise<Response>,
   request: FastifyRequest,
   reply: FastifyReply,
+  pages?: PageCache,
 ): Promise<void> {
-  const response = await handle(toFetchRequest(request));
+  const nonce = newNonce();
+  const render = (n: string) => handle(toFetchRequest(request, n));
+  const cacheKey = pages?.keyOf(request);
+  const response = pages && cacheKey ? await pages.get(cacheKey, nonce, render) : await render(nonce);
   reply.status(response.status);
+  const type = response.headers.get('content-type');
+  if (!type || type.startsWith('text/html')) {
+    reply.header('content-security-policy', pagePolicy(nonce, isHttps(request)));
+  }
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
     reply.header(name, value);
@@ -67,7 +86,7 @@ async function renderSite(
 }
 
 /** The Fetch API request React Router sees (exported for tests). */
-export function toFetchRequest(request: FastifyRequest): Request {
+export function toFetchRequest(request: FastifyRequest, nonce = ''): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -77,6 +96,9 @@ export function toFetchRequest(request: FastifyRequest): Request {
   // The site sees one X-Forwarded-For: the visitor's address as Fastify resolved it under
   // TRUST_PROXY, never what the client wrote, so forwarding it to the API cannot be spoofed.
   headers.set('x-forwarded-for', request.ip);
+  // Overwrites any client-sent value: the page's scripts carry the nonce this server chose.
+  headers.delete(NONCE_HEADER);
+  if (nonce) headers.set(NONCE_HEADER, nonce);
   const controller = new AbortController();
   request.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);

@@ -83,7 +83,13 @@ describe('configuration', () => {
 
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: 'localhost', schoolCode: 'STHSM', trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000, host: 'localhost', schoolCode: 'STHSM', trustProxy: ['loopback'],
+      formRateLimitPerMinute: 5, visitorRateLimitPerMinute: 60, requestTimeoutMs: 30_000, connectionTimeoutMs: 30_000,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['loopback', '10.0.0.5']);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(c.databaseUrl).toBe(`${c.dataDir}/school.db`);
   });
 });

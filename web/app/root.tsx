@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
+import { config as zodConfig } from 'zod/v4/core';
 import type { Route } from './+types/root';
 import { JsonLd } from './components/JsonLd';
 import { Announcements } from './components/shell/Announcements';
@@ -7,9 +8,14 @@ import { SiteHeader } from './components/shell/SiteHeader';
 import { api } from './lib/api.server';
 import { schoolJsonLd } from './lib/school-jsonld';
 import { pageMeta } from './lib/seo';
+import { useNonce } from './lib/nonce';
 import { findPage } from './lib/site-map';
 import { shellSchool, siteUrl } from './lib/site.server';
 import './styles/site.css';
+
+// Zod probes `new Function` for its JIT; under the CSP (no 'unsafe-eval') that probe is a
+// reported violation. In the browser, validate without the JIT (the alumni form's schema).
+if (typeof document !== 'undefined') zodConfig({ jitless: true });
 
 /** Defaults for pages without a `meta` of their own: title and description from the site map. */
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -35,6 +41,8 @@ export async function loader() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The CSP nonce of this response (api/src/site.ts → entry.server.tsx); '' in the browser.
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en-IN">
       <head>
@@ -48,8 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">Skip to main content</a>
         {children}
         {/* Restores the scroll position on back/forward and scrolls to the top on every new page (SPEC §2). */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

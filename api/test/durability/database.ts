@@ -71,10 +71,10 @@ export async function postgresStore(adminUrl: string, proxyPort: number): Promis
     engine: 'postgres', serverUrl: viaProxy.href, open: () => openDatabase(direct.href),
     async integrity() {
       // The primary-key index and the table must agree row for row, and no id may repeat.
-      const db = openDatabase(direct.href);
+      const check = openDatabase(direct.href);
       try {
         const count = async (setting: string) => {
-          return db.connection().execute(async (c) => {
+          return check.connection().execute(async (c) => {
             await sql.raw(setting).execute(c);
             const r = await sql<{ n: string }>`select count(*)::text as n from alumni_submissions`.execute(c);
             return Number(r.rows[0]?.n);
@@ -82,11 +82,11 @@ export async function postgresStore(adminUrl: string, proxyPort: number): Promis
         };
         const heap = await count('set enable_indexscan = off; set enable_indexonlyscan = off; set enable_bitmapscan = off');
         const index = await count('set enable_seqscan = off; set enable_indexscan = on; set enable_indexonlyscan = on; set enable_bitmapscan = on');
-        const dup = await sql<{ n: string }>`select count(*)::text as n from (select _id from alumni_submissions group by _id having count(*) > 1) d`.execute(db);
+        const dup = await sql<{ n: string }>`select count(*)::text as n from (select _id from alumni_submissions group by _id having count(*) > 1) d`.execute(check);
         const duplicates = Number(dup.rows[0]?.n);
         return { ok: heap === index && duplicates === 0, detail: `rows by table scan ${heap} = by index ${index}; duplicate ids ${duplicates}` };
       } finally {
-        await db.destroy();
+        await check.destroy();
       }
     },
     async drop() {

@@ -23,14 +23,14 @@ export interface KillResult {
 /** 200 clients post forms while the server is SIGKILLed and restarted; every 2xx must be stored as sent. */
 export async function killDuringPosts(api: ApiProcess, store: Store, { clients = 200, kills = 10, tag = '' } = {}): Promise<KillResult> {
   await api.start();
-  let running = true;
+  const state = { running: true };
   let attempted = 0;
   let refused = 0;
   let otherStatus = 0;
   const acked: { _id: string | undefined; form: Form }[] = [];
   const url = `http://127.0.0.1:${api.port}/api/form/${SCHOOL}/alumni`;
   const client = async (c: number) => {
-    for (let seq = 0; running; seq++) {
+    for (let seq = 0; state.running; seq++) {
       const form = formFor(`${tag}c${c}n${seq}`);
       attempted++;
       try {
@@ -58,7 +58,7 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
     await api.start();
   }
   await sleep(1000);
-  running = false;
+  state.running = false;
   await done;
   await api.kill('SIGTERM');
 

@@ -49,7 +49,7 @@ async function expectLimited(res: Response, what: string) {
   expect(res.status, what).toBe(429);
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter, `${what}: Retry-After`).toBeGreaterThan(0);
-  expect((await res.json()).error).toMatch(/Too many requests/);
+  expect(((await res.json()) as { error: string }).error).toMatch(/Too many requests/);
   return retryAfter;
 }
 

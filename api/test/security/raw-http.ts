@@ -35,7 +35,7 @@ export function rawGet(port: number, target: Buffer): Promise<RawResponse> {
 
 /** Runs `task` over `items` with at most `concurrency` at a time. */
 export async function pool<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results: R[] = [];
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

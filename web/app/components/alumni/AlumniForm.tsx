@@ -10,6 +10,27 @@ import { SelectField, TextArea, TextField, fieldId } from './Field';
 const NOTICE_ID = 'alumni-notice';
 const SUMMARY_ID = 'alumni-error-summary';
 
+/** Each field's visible label; the error summary names the field too, as two of SPEC §5's messages are the same. */
+const LABELS: Record<AlumniField, string> = {
+  fromYear: 'Batch you joined',
+  class: 'Class you joined',
+  toYear: 'Batch you left',
+  school2: 'Last class you studied',
+  fatherName: 'Ward’s name',
+  subject: 'Ward’s class',
+  name: 'Your name',
+  email: 'Email',
+  phone: 'Mobile',
+  location: 'Location (town or city)',
+  address: 'Address',
+  school: 'College',
+  profession3: 'Degree',
+  school1: 'Organisation name',
+  designation: 'Designation',
+  profession1: 'Profession',
+  address1: 'Office address',
+};
+
 interface Notice {
   kind: 'success' | 'failure';
   text: string;
@@ -96,7 +117,7 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
     }
   }
 
-  const field = (name: AlumniField) => ({ name, error: errors[name], defaultValue: values[name] });
+  const field = (name: AlumniField) => ({ name, label: LABELS[name], error: errors[name], defaultValue: values[name] });
 
   return (
     <section className="alumni" aria-labelledby="alumni-form-title">
@@ -138,6 +159,7 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
                       requestFocus(fieldId(name));
                     }}
                   >
+                    <span className="error-summary-field">{LABELS[name]}: </span>
                     {message}
                   </a>
                 </li>
@@ -149,10 +171,10 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
         <fieldset>
           <legend>Time at school</legend>
           <div className="field-grid">
-            <SelectField {...field('fromYear')} label="Batch you joined" required options={batches} placeholder="Select a batch" />
-            <SelectField {...field('class')} label="Class you joined" required options={CLASS_OPTIONS} placeholder="Select a class" />
-            <SelectField {...field('toYear')} label="Batch you left" required options={batches} placeholder="Select a batch" />
-            <SelectField {...field('school2')} label="Last class you studied" required options={CLASS_OPTIONS} placeholder="Select a class" />
+            <SelectField {...field('fromYear')} required options={batches} placeholder="Select a batch" />
+            <SelectField {...field('class')} required options={CLASS_OPTIONS} placeholder="Select a class" />
+            <SelectField {...field('toYear')} required options={batches} placeholder="Select a batch" />
+            <SelectField {...field('school2')} required options={CLASS_OPTIONS} placeholder="Select a class" />
           </div>
         </fieldset>
 
@@ -160,37 +182,37 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
           <legend>Ward at school</legend>
           <p className="fieldset-hint">Your child or ward who studies at the school now.</p>
           <div className="field-grid">
-            <TextField {...field('fatherName')} label="Ward’s name" required autoComplete="off" />
-            <SelectField {...field('subject')} label="Ward’s class" required options={CLASS_OPTIONS} placeholder="Select a class" />
+            <TextField {...field('fatherName')} required autoComplete="off" />
+            <SelectField {...field('subject')} required options={CLASS_OPTIONS} placeholder="Select a class" />
           </div>
         </fieldset>
 
         <fieldset>
           <legend>Contact</legend>
           <div className="field-grid">
-            <TextField {...field('name')} label="Your name" required autoComplete="name" />
-            <TextField {...field('email')} label="Email" required type="email" inputMode="email" autoComplete="email" hint="For example name@example.org" />
-            <TextField {...field('phone')} label="Mobile" required type="tel" inputMode="tel" autoComplete="tel" hint="For example +91 98765 43210" />
-            <TextField {...field('location')} label="Location (town or city)" required autoComplete="address-level2" />
-            <TextArea {...field('address')} label="Address" required autoComplete="street-address" />
+            <TextField {...field('name')} required autoComplete="name" />
+            <TextField {...field('email')} required type="email" inputMode="email" autoComplete="email" hint="For example name@example.org" />
+            <TextField {...field('phone')} required type="tel" inputMode="tel" autoComplete="tel" hint="For example +91 98765 43210" />
+            <TextField {...field('location')} required autoComplete="address-level2" />
+            <TextArea {...field('address')} required autoComplete="street-address" />
           </div>
         </fieldset>
 
         <fieldset>
           <legend>Higher education</legend>
           <div className="field-grid">
-            <TextField {...field('school')} label="College" />
-            <TextField {...field('profession3')} label="Degree" />
+            <TextField {...field('school')} />
+            <TextField {...field('profession3')} />
           </div>
         </fieldset>
 
         <fieldset>
           <legend>Work</legend>
           <div className="field-grid">
-            <TextField {...field('school1')} label="Organisation name" autoComplete="organization" />
-            <TextField {...field('designation')} label="Designation" autoComplete="organization-title" />
-            <SelectField {...field('profession1')} label="Profession" required options={PROFESSION_OPTIONS} placeholder="Select a profession" />
-            <TextArea {...field('address1')} label="Office address" />
+            <TextField {...field('school1')} autoComplete="organization" />
+            <TextField {...field('designation')} autoComplete="organization-title" />
+            <SelectField {...field('profession1')} required options={PROFESSION_OPTIONS} placeholder="Select a profession" />
+            <TextArea {...field('address1')} />
           </div>
         </fieldset>
 
