@@ -17,6 +17,11 @@ export const offlineBaseURL = `http://127.0.0.1:${offlinePort}`;
 export const demo2Port = port + 2;
 export const demo2BaseURL = `http://127.0.0.1:${demo2Port}`;
 
+/** A fourth server whose API_URL accepts connections but never answers: every call must time out. */
+export const stalledPort = port + 3;
+export const stalledBaseURL = `http://127.0.0.1:${stalledPort}`;
+const stalledApiPort = port + 4;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -67,6 +72,16 @@ export default defineConfig({
       env: {
         PORT: String(demo2Port), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-demo2`, WEB_BUILD_DIR: buildDir,
         SITE_URL: demo2BaseURL, SCHOOL_CODE: 'DEMO2', LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `node web/e2e/support/stalled-api.ts ${stalledApiPort} & rm -rf ${e2eDataDir}-stalled && node api/src/server.ts`,
+      url: `${stalledBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(stalledPort), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-stalled`, WEB_BUILD_DIR: buildDir,
+        SITE_URL: stalledBaseURL, API_URL: `http://127.0.0.1:${stalledApiPort}`, LOG_LEVEL: 'warn',
       },
     },
   ],

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -67,7 +68,7 @@ async function renderSite(
   pages?: PageCache,
 ): Promise<void> {
   const nonce = newNonce();
-  const render = (n: string) => handle(toFetchRequest(request, n));
+  const render = (n: string) => handle(toFetchRequest(request, n, reply.raw));
   const cacheKey = pages?.keyOf(request);
   const response = pages && cacheKey ? await pages.get(cacheKey, nonce, render) : await render(nonce);
   reply.status(response.status);
@@ -86,7 +87,7 @@ async function renderSite(
 }
 
 /** The Fetch API request React Router sees (exported for tests). */
-export function toFetchRequest(request: FastifyRequest, nonce = ''): Request {
+export function toFetchRequest(request: FastifyRequest, nonce = '', response?: ServerResponse): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -99,8 +100,12 @@ export function toFetchRequest(request: FastifyRequest, nonce = ''): Request {
   // Overwrites any client-sent value: the page's scripts carry the nonce this server chose.
   headers.delete(NONCE_HEADER);
   if (nonce) headers.set(NONCE_HEADER, nonce);
+  // Abort the render only when the visitor goes away before the answer is sent. (The request's
+  // own 'close' fires as soon as its body has been read, which would abort every form post.)
   const controller = new AbortController();
-  request.raw.once('close', () => controller.abort());
+  response?.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
   return new Request(new URL(request.url, origin), {
     method: request.method,

@@ -33,6 +33,7 @@ export default [
   route('error', 'routes/error.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('careers', 'routes/careers.tsx'),
+  route('accessibility', 'routes/accessibility.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('*', 'routes/not-found.tsx'),

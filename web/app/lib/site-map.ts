@@ -57,6 +57,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   page('/VideoGallery', 'Video Gallery', 'Gallery', 'Videos of school events and programmes.'),
   page('/contactUs', 'Contact Us', 'Contact Us', 'Address, telephone, WhatsApp, e-mail, map and social links of the school.'),
   page('/careers', 'Careers', 'More', 'Working at the school: how to apply for teaching and staff posts.'),
+  page('/accessibility', 'Accessibility Statement', 'More', 'How accessible the website is, how it is tested and how to report a problem.'),
   page('/sitemap', 'Sitemap', 'More', 'Every page of the website on one page.'),
   page('/error', 'Something went wrong', 'More', 'A page could not be shown.', false),
 ];

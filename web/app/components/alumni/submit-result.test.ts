@@ -58,4 +58,10 @@ describe('readValues', () => {
     expect(read.email).toBe('');
     expect(Object.keys(read)).toEqual(Object.keys(EMPTY_VALUES));
   });
+
+  it('stores a textarea posted without JavaScript (\\r\\n) with the same line breaks as with it', () => {
+    const form = new FormData();
+    form.set('address', '12 Station Road\r\nMahimnagar');
+    expect(readValues(form).address).toBe('12 Station Road\nMahimnagar');
+  });
 });

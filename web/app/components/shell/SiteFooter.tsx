@@ -9,6 +9,7 @@ const QUICK_LINKS = [
   { to: '/sitemap', label: 'Sitemap' },
   { to: '/careers', label: 'Careers' },
   { to: '/alumni', label: 'Alumni' },
+  { to: '/accessibility', label: 'Accessibility' },
 ];
 
 /** The footer of every page (SPEC §2 "Footer"). */

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SITE_PAGES } from '../app/lib/site-map';
+
+// Issue 7: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route of the site map at a
+// phone width (390 px) and a desktop width (1280 px), and with the lightbox and the home
+// notification modal open: 0 violations.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [390, 1280];
+
+interface Album { _id: string; category: string; attachments: string[] }
+
+async function firstAlbumId(request: APIRequestContext): Promise<string> {
+  const albums = (await (await request.get('/api/gallery/all/STHSM')).json()) as Album[];
+  const album = albums.find((a) => a.category === 'PhotoGallery' && a.attachments.length >= 2);
+  if (!album) throw new Error('the seed has an album with photos');
+  return album._id;
+}
+
+/** axe's violations, one line each: rule, impact, and the first offending targets. */
+async function violations(page: Page, what: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.length}× ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+/** Lets motion, lazy images and client-side data settle before the scan. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const width of WIDTHS) {
+  test(`axe: every route at ${width} px has no WCAG 2.2 AA violation`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const albumId = await firstAlbumId(request);
+    const found: string[] = [];
+    let routes = 0;
+    for (const entry of SITE_PAGES) {
+      const path = entry.path === '/SubGallery' ? `/SubGallery?id=${albumId}` : entry.path;
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await violations(page, `${path} @${width}`)));
+      routes += 1;
+    }
+    await page.goto('/no-such-page');
+    await settle(page);
+    found.push(...(await violations(page, `404 @${width}`)));
+    routes += 1;
+    console.log(`axe @${width}px: ${routes} routes checked, ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
+    expect(found).toEqual([]);
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`axe: the lightbox and the notification modal open at ${width} px have no violation`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const found: string[] = [];
+    await page.goto('/');
+    const modal = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(modal).toBeVisible();
+    await settle(page);
+    found.push(...(await violations(page, `notification modal @${width}`)));
+
+    await page.goto(`/SubGallery?id=${await firstAlbumId(request)}`);
+    await settle(page);
+    await page.getByRole('list', { name: / photos$/ }).getByRole('link').first().click();
+    const lightbox = page.getByRole('dialog');
+    await expect(lightbox).toBeVisible();
+    await settle(page);
+    found.push(...(await violations(page, `lightbox @${width}`)));
+    await lightbox.getByRole('button', { name: 'Image details' }).click();
+    found.push(...(await violations(page, `lightbox details @${width}`)));
+    console.log(`axe overlays @${width}px: modal + lightbox + details panel, ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
+    expect(found).toEqual([]);
+  });
+}
