@@ -6,7 +6,10 @@
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 3), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium).
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
+// "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
+// .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -26,7 +29,8 @@ const LOAD_SECONDS = Number(env.BENCH_LOAD_SECONDS ?? (QUICK ? 5 : 60));
 const LOAD_CONNECTIONS = Number(env.BENCH_LOAD_CONNECTIONS ?? 200);
 const WRK_CONNECTIONS = 50;
 const CHROME_PATH = env.CHROME_PATH ?? '/usr/bin/chromium';
-const BUILD_DIR = 'build-bench';
+const BUILD_DIR = env.BENCH_BUILD_DIR ?? 'build-bench';
+const REPORT_DIR = path.join(ROOT, '.cache', 'lighthouse');
 const WATCHDOG_MS = 45 * 60_000;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const NGINX_ORIGIN = `http://127.0.0.1:${NGINX_PORT}`;
@@ -171,16 +175,25 @@ interface LhRun {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-async function lighthouse(url: string): Promise<LhRun> {
-  const out = await runAsync(path.join(BIN, 'lighthouse'), [
-    url, '--output=json', '--output-path=stdout', '--quiet',
+/** The report files' base name of one run: `home-1`, `news-2`, `SubGallery-1`… */
+function reportName(url: string, run: number): string {
+  const p = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9_-]+/g, '_');
+  return `${p || 'home'}-${run}`;
+}
+
+async function lighthouse(url: string, run: number): Promise<LhRun> {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const base = path.join(REPORT_DIR, reportName(url, run));
+  await runAsync(path.join(BIN, 'lighthouse'), [
+    url, '--output=json', '--output=html', `--output-path=${base}`, '--quiet',
     `--only-categories=${CATEGORIES.join(',')}`,
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     '--max-wait-for-load=60000',
   ], { CHROME_PATH }, 180_000);
   // oxlint-disable-next-line typescript/no-explicit-any -- Lighthouse's JSON result, read field by field below.
-  const lhr = JSON.parse(out) as any;
+  const lhr = JSON.parse(readFileSync(`${base}.report.json`, 'utf8')) as any;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  printDiagnosis(url, lhr, `${base}.report.html`);
   const scores: Record<string, number> = {};
   for (const c of CATEGORIES) scores[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const items = (lhr.audits['network-requests']?.details?.items ?? []) as { url: string; resourceType?: string; transferSize?: number }[];
@@ -195,6 +208,39 @@ async function lighthouse(url: string): Promise<LhRun> {
     jsBytes: scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0),
     jsUrls: scripts.map((i) => i.url),
   };
+}
+
+/**
+ * One run's misses in a few lines: the LCP element and its phases, failing audits with their
+ * estimated savings (opportunities first), the longest tasks and render-blocking requests.
+ */
+// oxlint-disable-next-line typescript/no-explicit-any -- Lighthouse's JSON result.
+function printDiagnosis(url: string, lhr: any, reportPath: string): void {
+  const audits = lhr.audits as Record<string, { score: number | null; scoreDisplayMode?: string; title: string; displayValue?: string; numericValue?: number; metricSavings?: Record<string, number>; details?: { type?: string; items?: unknown[] } }>;
+  const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', ');
+  const metric = (id: string) => audits[id]?.displayValue ?? 'n/a';
+  const out: string[] = [`  ${url}: ${scores}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')} (report: ${path.relative(ROOT, reportPath)})`];
+  // oxlint-disable-next-line typescript/no-explicit-any -- report detail items vary by audit.
+  const items = (id: string): any[] => (audits[id]?.details?.items ?? []) as any[];
+  // oxlint-disable-next-line typescript/no-explicit-any -- report detail items vary by audit.
+  const lcpNode = items('largest-contentful-paint-element').concat(items('lcp-breakdown-insight')).find((i: any) => i?.type === 'node');
+  if (lcpNode) out.push(`    LCP element: ${String(lcpNode.selector ?? '').slice(0, 100)} ${String(lcpNode.snippet ?? '').slice(0, 140)}`);
+  // oxlint-disable-next-line typescript/no-explicit-any -- report detail items vary by audit.
+  const phases = items('lcp-breakdown-insight').find((i: any) => i?.type === 'table')?.items as { label: string; duration: number }[] | undefined;
+  if (phases) out.push(`    LCP phases: ${phases.map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ')}`);
+  const failing = Object.entries(audits)
+    .filter(([, a]) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .map(([id, a]) => ({ id, a, savings: (a.metricSavings?.LCP ?? 0) + (a.metricSavings?.FCP ?? 0) + (a.metricSavings?.TBT ?? 0) }))
+    .sort((x, y) => y.savings - x.savings)
+    .slice(0, 10);
+  for (const { id, a, savings } of failing) {
+    out.push(`    ✗ ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${savings > 0 ? ` — est. savings ${Math.round(savings)} ms` : ''}`);
+  }
+  const tasks = (items('long-tasks') as { url: string; duration: number }[]).slice(0, 5);
+  if (tasks.length > 0) out.push(`    long tasks: ${tasks.map((t) => `${Math.round(t.duration)} ms ${t.url.replace(/^https?:\/\/[^/]+/, '')}`).join(', ')}`);
+  const blocking = items('render-blocking-insight') as { url?: string; wastedMs?: number }[];
+  if (blocking.length > 0) out.push(`    render-blocking: ${blocking.map((b) => `${String(b.url ?? '').replace(/^https?:\/\/[^/]+/, '')} (${Math.round(b.wastedMs ?? 0)} ms)`).join(', ')}`);
+  console.log(out.join('\n'));
 }
 
 const median = (xs: number[]): number => {
@@ -262,6 +308,10 @@ async function main(): Promise<void> {
   ensureTools();
   const started = new Date();
   const load0 = os.loadavg();
+  // The 1-minute load average every 10 s: other work on the machine skews every figure below.
+  const loadSamples: number[] = [load0[0]!];
+  const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]!), 10_000);
+  sampler.unref();
 
   if (env.BENCH_SKIP_BUILD !== '1') {
     console.log(`Building the site into web/${BUILD_DIR}…`);
@@ -285,7 +335,10 @@ async function main(): Promise<void> {
   const albums = (await (await fetch(`${ORIGIN}/api/gallery/all/STHSM`)).json()) as { _id: string }[];
   const albumId = albums[0]?._id;
   if (!albumId) throw new Error('The seeded school has no album.');
-  const pages = ['/', '/news', '/gallery', `/SubGallery?id=${encodeURIComponent(albumId)}`, '/alumni', '/about-us'];
+  const albumPath = `/SubGallery?id=${encodeURIComponent(albumId)}`;
+  const pages = env.BENCH_PAGES
+    ? env.BENCH_PAGES.split(',').map((p) => (p.trim() === 'album' ? albumPath : p.trim())).filter(Boolean)
+    : ['/', '/news', '/gallery', albumPath, '/alumni', '/about-us'];
 
   // nginx with saved copies of the same bytes.
   const www = path.join(ngxDir, 'www');
@@ -314,7 +367,7 @@ async function main(): Promise<void> {
       const runs: LhRun[] = [];
       for (let i = 0; i < LH_RUNS; i++) {
         process.stdout.write(`Lighthouse ${page} (${i + 1}/${LH_RUNS})…\n`);
-        runs.push(await lighthouse(ORIGIN + page));
+        runs.push(await lighthouse(ORIGIN + page, i + 1));
       }
       lh.push({ page, runs });
     }
@@ -354,7 +407,9 @@ async function main(): Promise<void> {
   const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
   lines.push(`Date: ${started.toISOString()}${QUICK ? ' (BENCH_QUICK=1: short runs, not the budget figures)' : ''}`);
   lines.push(`Machine: ${machine}`);
-  lines.push(`Load average (1/5/15 min) at start: ${load0.map((l) => l.toFixed(1)).join(' / ')}; at end: ${load1.map((l) => l.toFixed(1)).join(' / ')}`);
+  clearInterval(sampler);
+  const meanLoad = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
+  lines.push(`Load average (1/5/15 min) at start: ${load0.map((l) => l.toFixed(1)).join(' / ')}; at end: ${load1.map((l) => l.toFixed(1)).join(' / ')}; 1-min load during the run (every 10 s): min ${Math.min(...loadSamples).toFixed(1)}, mean ${meanLoad.toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`);
   lines.push(`Tools: ${firstLine(run(NGINX, ['-v']) || spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr)}, ${firstLine(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)}, Lighthouse ${firstLine(run(path.join(BIN, 'lighthouse'), ['--version']))}, ${firstLine(spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout)}`);
   lines.push('');
   if (lh.length > 0) {

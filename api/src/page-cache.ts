@@ -1,14 +1,20 @@
-import type { FastifyRequest } from 'fastify';
-import { apiTroubleSince, onContentChange } from './cache.ts';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiTroubleSince, onContentChange, pickEncoding } from './cache.ts';
+import { newNonce as freshNonce } from './security-headers.ts';
 
 /**
  * A short-lived in-memory cache of server-rendered pages for anonymous GET requests
- * (docs/decisions: response caches). Pages hold no per-visitor data (the visitor count is fetched
- * in the browser); the one per-response value is the CSP nonce, which is swapped for the new
- * response's own nonce on every replay. Entries live at most `ttlMs`, are dropped at once when
- * this process handles a content write, and are not stored when the API failed or was slow while
- * the page rendered (so a placeholder page from an outage is not replayed). Concurrent misses for
- * one URL share one render.
+ * (docs/decisions: response caches, and "one CSP nonce per cached page"). Pages hold no
+ * per-visitor data (the visitor count is fetched in the browser). Each entry is rendered with its
+ * own fresh CSP nonce and replayed, byte for byte, with that nonce and its brotli/gzip bytes made
+ * once, for at most `ttlMs`: a hit costs a Map lookup and a write, not a compression. Entries are
+ * dropped at once when this process handles a content write (so content that could carry an
+ * injected script is always rendered under a nonce nobody has seen), and are not stored when the
+ * API failed or was slow while the page rendered (so a placeholder page from an outage is not
+ * replayed). Concurrent misses for one URL share one render.
  */
 
 export interface PageCacheOptions {
@@ -16,15 +22,25 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** Makes the nonce of each render (security-headers.ts' newNonce by default). */
+  newNonce?: () => string;
 }
 
-interface Entry {
+type Encoding = 'br' | 'gzip';
+
+/** One stored page: its bytes, the nonce they were rendered with, and their compressed forms. */
+export interface CachedPage {
   expires: number;
   status: number;
   headers: [string, string][];
-  /** The body split at the nonce it was rendered with. */
-  parts: string[];
+  body: Buffer;
+  nonce: string;
+  etag: string;
+  encoded: Map<Encoding, Promise<Buffer>>;
 }
+
+/** A page to send: from the cache (`page`), or rendered and not storable (`response`); `nonce` is the one its scripts carry. */
+export type PageResult = { nonce: string; page: CachedPage; response?: undefined } | { nonce: string; response: Response; page?: undefined };
 
 /** A render this slow may have hit an API time-out (2.5 s in web/app/lib/api.server.ts): not stored. */
 const SLOW_RENDER_MS = 2_500;
@@ -32,12 +48,22 @@ const SLOW_RENDER_MS = 2_500;
 /** Cookies that change nothing in the HTML (the visitor counter's once-per-30-minutes mark). */
 const HARMLESS_COOKIE = /^visited_[A-Za-z0-9_-]+$/;
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 export interface PageCache {
   /** The cache key of a request, or null when it must be rendered fresh. */
   keyOf(request: FastifyRequest): string | null;
-  /** The page for `key` carrying `nonce`: from memory, from a render in flight, or rendered now. */
+  /** The page for `key`: from memory, from a render in flight, or rendered now with a new nonce. */
+  lookup(key: string, render: (nonce: string) => Promise<Response>): Promise<PageResult>;
+  /**
+   * Decision 0018's interface, kept while api/src/site.ts moves to `lookup`: the page with its
+   * nonce replaced by `nonce` (so it is compressed per response again).
+   */
   get(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>;
   clear(): void;
+  /** Entries held (tests). */
+  readonly size: number;
 }
 
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
@@ -45,21 +71,21 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const maxEntries = options.maxEntries ?? 200;
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
-  const store = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry | null>>();
+  const newNonce = options.newNonce ?? freshNonce;
+  const store = new Map<string, CachedPage>();
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
   const clear = () => {
     generation++;
     store.clear();
+    inFlight.clear();
   };
   onContentChange(clear);
 
-  const replay = (entry: Entry, nonce: string) =>
-    new Response(entry.parts.join(nonce), { status: entry.status, headers: entry.headers });
-
-  async function renderAndStore(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<{ response: Response; entry: Entry | null }> {
+  async function renderAndStore(key: string, render: (nonce: string) => Promise<Response>): Promise<{ result: PageResult; page: CachedPage | null }> {
     const started = now();
     const startedGeneration = generation;
+    const nonce = newNonce();
     const response = await render(nonce);
     const type = response.headers.get('content-type') ?? '';
     const cacheControl = response.headers.get('cache-control') ?? '';
@@ -67,21 +93,61 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       response.status !== 200 || !type.startsWith('text/html') || !response.body || response.headers.has('set-cookie') ||
       /no-store|private/i.test(cacheControl)
     ) {
-      return { response, entry: null };
+      return { result: { nonce, response }, page: null };
     }
-    const body = await response.text();
-    const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'date');
-    const fresh = new Response(body, { status: response.status, headers });
-    if (body.length > maxBytes || apiTroubleSince(started) || now() - started > SLOW_RENDER_MS || startedGeneration !== generation || !nonce) {
-      return { response: fresh, entry: null };
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'date' && name !== 'content-encoding');
+    if (body.length > maxBytes || apiTroubleSince(started) || now() - started > SLOW_RENDER_MS || startedGeneration !== generation) {
+      return { result: { nonce, response: new Response(body, { status: response.status, headers }) }, page: null };
     }
-    const entry: Entry = { expires: now() + ttlMs, status: response.status, headers, parts: body.split(nonce) };
-    store.set(key, entry);
+    const page: CachedPage = {
+      expires: now() + ttlMs,
+      status: response.status,
+      headers,
+      body,
+      nonce,
+      etag: `"p-${createHash('sha1').update(body).digest('base64url')}"`,
+      encoded: new Map(),
+    };
+    store.set(key, page);
     while (store.size > maxEntries) store.delete(store.keys().next().value as string);
-    return { response: fresh, entry };
+    return { result: { nonce, page }, page };
+  }
+
+  async function lookup(key: string, render: (nonce: string) => Promise<Response>): Promise<PageResult> {
+    const page = store.get(key);
+    if (page && page.expires > now()) return { nonce: page.nonce, page };
+    if (page) store.delete(key);
+    const shared = inFlight.get(key);
+    if (shared) {
+      const done = await shared;
+      if (done) return { nonce: done.nonce, page: done };
+      // The shared render was not storable: render our own, with our own nonce.
+      const nonce = newNonce();
+      return { nonce, response: await render(nonce) };
+    }
+    const work = renderAndStore(key, render);
+    const pagePromise = work.then((r) => r.page, () => null);
+    inFlight.set(key, pagePromise);
+    void pagePromise.finally(() => {
+      if (inFlight.get(key) === pagePromise) inFlight.delete(key);
+    });
+    return (await work).result;
   }
 
   return {
+    lookup,
+
+    async get(key, nonce, render) {
+      const result = await lookup(key, (n) => render(n));
+      if (result.response) {
+        const text = await result.response.text();
+        return new Response(result.nonce ? text.split(result.nonce).join(nonce) : text, { status: result.response.status, headers: result.response.headers });
+      }
+      const page = result.page;
+      return new Response(page.body.toString('utf8').split(page.nonce).join(nonce), { status: page.status, headers: page.headers });
+    },
+
     keyOf(request) {
       if (request.method !== 'GET' || request.headers.authorization) return null;
       const path = request.url.split('?')[0] ?? '';
@@ -97,23 +163,39 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return `${request.protocol}://${request.host}${request.url}`;
     },
 
-    async get(key, nonce, render) {
-      const entry = store.get(key);
-      if (entry && entry.expires > now()) return replay(entry, nonce);
-      if (entry) store.delete(key);
-      const shared = inFlight.get(key);
-      if (shared) {
-        const done = await shared;
-        if (done) return replay(done, nonce);
-        return render(nonce);
-      }
-      const work = renderAndStore(key, nonce, render);
-      const entryPromise = work.then((r) => r.entry, () => null);
-      inFlight.set(key, entryPromise);
-      void entryPromise.finally(() => inFlight.delete(key));
-      return (await work).response;
-    },
-
     clear,
+
+    get size() {
+      return store.size;
+    },
   };
+}
+
+function encoded(page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  let bytes = page.encoded.get(encoding);
+  if (!bytes) {
+    bytes = encoding === 'br'
+      ? brotli(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+      : gzipAsync(page.body, { level: 9 });
+    page.encoded.set(encoding, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Sends a cached page as stored: its headers, a strong ETag (304 on If-None-Match, which names
+ * this entry and so this nonce), and the bytes in the best encoding the client accepts, made once
+ * per entry. The caller sets the CSP header for `page.nonce` (api/src/site.ts).
+ */
+export async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<void> {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('etag', page.etag).header('vary', 'accept-encoding');
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    return reply.code(304).send();
+  }
+  reply.status(page.status);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(page.body);
+  return reply.header('content-encoding', encoding).send(await encoded(page, encoding));
 }

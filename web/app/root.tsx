@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';
 import type { Route } from './+types/root';
 import { JsonLd } from './components/JsonLd';
@@ -63,8 +64,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * After a client-side move to another page, focus goes to the main content (as a full page load
+ * would start there via the skip link), so keyboard and screen-reader users are not left on a
+ * link that no longer exists. Filter changes on the same page keep focus where it is.
+ */
+function useFocusMainOnNavigation(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function App() {
   const { school, siteUrl: origin, highlights } = useLoaderData<typeof loader>();
+  useFocusMainOnNavigation();
   return (
     <>
       <SiteHeader school={school} />

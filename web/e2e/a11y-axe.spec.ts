@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SITE_PAGES } from '../app/lib/site-map';
 
@@ -32,27 +32,31 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** Routes to scan: the site map (the album page with a real album) and the 404 page. */
+const ROUTES = [...SITE_PAGES.map((p) => p.path), '/no-such-page'];
+/** The routes are scanned in a few parallel chunks per width. */
+const CHUNKS = 4;
+const chunkSize = Math.ceil(ROUTES.length / CHUNKS);
+
 for (const width of WIDTHS) {
-  test(`axe: every route at ${width} px has no WCAG 2.2 AA violation`, async ({ page, request }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const albumId = await firstAlbumId(request);
-    const found: string[] = [];
-    let routes = 0;
-    for (const entry of SITE_PAGES) {
-      const path = entry.path === '/SubGallery' ? `/SubGallery?id=${albumId}` : entry.path;
-      await page.goto(path);
-      await settle(page);
-      found.push(...(await violations(page, `${path} @${width}`)));
-      routes += 1;
-    }
-    await page.goto('/no-such-page');
-    await settle(page);
-    found.push(...(await violations(page, `404 @${width}`)));
-    routes += 1;
-    console.log(`axe @${width}px: ${routes} routes checked, ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
-    expect(found).toEqual([]);
-  });
+  for (let c = 0; c < CHUNKS; c++) {
+    const routes = ROUTES.slice(c * chunkSize, (c + 1) * chunkSize);
+    test(`axe: routes ${c * chunkSize + 1}-${c * chunkSize + routes.length} of ${ROUTES.length} at ${width} px have no WCAG 2.2 AA violation`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      const albumId = await firstAlbumId(request);
+      const found: string[] = [];
+      for (const route of routes) {
+        const path = route === '/SubGallery' ? `/SubGallery?id=${albumId}` : route;
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(route === '/no-such-page' ? 404 : 200);
+        await settle(page);
+        found.push(...(await violations(page, `${path} @${width}`)));
+      }
+      console.log(`axe @${width}px: ${routes.length} routes (${routes.join(' ')}), ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
+      expect(found).toEqual([]);
+    });
+  }
 }
 
 for (const width of WIDTHS) {

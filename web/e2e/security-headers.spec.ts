@@ -129,10 +129,10 @@ test('the visitor cookie is HttpOnly and SameSite always, and Secure over HTTPS'
 /** Records CSP violations (DOM events and console reports) from the first script on. */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
-  await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
+  await page.exposeFunction('cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`);
+      (window as unknown as { cspViolation: (t: string) => void }).cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`);
     });
   });
   page.on('console', (m) => {
@@ -181,9 +181,9 @@ test('the harness sees a violation: an injected inline script is blocked and rep
   await page.goto('/about-us');
   await page.evaluate(() => {
     const s = document.createElement('script');
-    s.textContent = 'window.__ran = true';
+    s.textContent = 'window.ran = true';
     document.body.append(s);
   });
   await expect.poll(() => violations.length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+  expect(await page.evaluate(() => (window as unknown as { ran?: boolean }).ran)).toBeUndefined();
 });

@@ -57,6 +57,14 @@ function slideWidthCss(className: string, perView: Array<[number, number]>, gap:
     .join('');
 }
 
+/** Swiper set-ups queue up and run one per task, so a page of carousels is not one long task on a slow phone. */
+let setUpQueue: Promise<void> = Promise.resolve();
+function ownTask(): Promise<void> {
+  const turn = setUpQueue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  setUpQueue = turn;
+  return turn;
+}
+
 /**
  * A reusable, accessible carousel on Swiper. The slides are plain server-rendered markup; Swiper
  * is loaded with a dynamic import() after hydration. Autoplay pauses while the pointer is over
@@ -76,6 +84,8 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
   const [ready, setReady] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  /** Autoplay runs only while the carousel is (nearly) on screen: moving slides nobody sees costs a slow phone's CPU. */
+  const [onScreen, setOnScreen] = useState(false);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
   const reduced = usePrefersReducedMotion();
   const canMove = count > 1;
@@ -87,6 +97,10 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
     let cancelled = false;
     let instance: SwiperInstance | null = null;
     import('./carousel-swiper')
+      .then(async (swiperModule) => {
+        await ownTask();
+        return swiperModule;
+      })
       .then(({ Swiper, A11y, Autoplay, Pagination }) => {
         if (cancelled) return;
         // Loop needs more slides than are ever shown at once; with fewer, wrap around instead.
@@ -129,13 +143,24 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
   }, [count, key, pagination]);
 
   useEffect(() => {
+    const el = viewportRef.current;
+    if (!el || typeof IntersectionObserver !== 'function') {
+      setOnScreen(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)), { rootMargin: '100px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
     const swiper = swiperRef.current;
     if (!ready || !swiper || swiper.destroyed) return;
     swiper.params.speed = reduced ? 0 : CAROUSEL_SPEED_MS;
-    const run = playing && !hovered && !focused;
+    const run = playing && !hovered && !focused && onScreen;
     if (run && !swiper.autoplay.running) swiper.autoplay.start();
     else if (!run && swiper.autoplay.running) swiper.autoplay.stop();
-  }, [ready, playing, hovered, focused, reduced]);
+  }, [ready, playing, hovered, focused, reduced, onScreen]);
 
   const onBlur = useCallback((event: React.FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);

@@ -1,3 +1,5 @@
+// First: zod must be told to skip its JIT before the contract's schema is built.
+import '../lib/zod-jitless';
 import { data } from 'react-router';
 import { getProfile } from '@sthsm/content/profile';
 import { HONEYPOT_FIELD, validateAlumniForm } from '@sthsm/contract';

@@ -21,7 +21,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const all = sortNewestFirst(events ?? []);
   const filters = parseListFilters(new URL(request.url).searchParams, eventsDefaultYear(new Date()));
   return {
-    items: applyFilters(all, filters),
+    // Only what a card shows (issue 8): first image and attachment, place, date and time.
+    items: applyFilters(all, filters).map((e) => ({
+      _id: e._id,
+      title: e.title,
+      description: e.description ?? null,
+      date: e.date ?? null,
+      time: e.time ?? null,
+      venue: e.venue ?? null,
+      location: e.location ?? null,
+      images: e.images?.[0] ? [e.images[0]] : [],
+      attachments: e.attachments?.[0] ? [e.attachments[0]] : [],
+    })),
     total: all.length,
     years: withSelected(yearsOf(all), filters.year, 'descending'),
     months: withSelected(monthsOf(all), filters.month, 'descending'),

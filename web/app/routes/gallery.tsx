@@ -23,7 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const all = sortNewestFirst((albums ?? []).filter((album) => album.category === PHOTO_GALLERY));
   const filters = parseListFilters(new URL(request.url).searchParams, galleryDefaultYear(all, new Date()));
   return {
-    items: applyFilters(all, filters),
+    // Only what a card shows: the cover and the photo count, not every photo (issue 8).
+    items: applyFilters(all, filters).map((a) => ({
+      _id: a._id,
+      title: a.title,
+      description: a.description ?? null,
+      date: a.date ?? null,
+      cover: a.attachments?.[0] ?? null,
+      count: a.attachments?.length ?? 0,
+    })),
     total: all.length,
     years: withSelected(yearsOf(all), filters.year, 'descending'),
     // SPEC §4: the gallery's months run January to December.
@@ -54,8 +62,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="card-grid" aria-label="Albums">
             {items.map((album) => {
-              const cover = album.attachments?.[0];
-              const count = album.attachments?.length ?? 0;
+              const { cover, count } = album;
               return (
                 <li key={album._id}>
                   <article className="list-card list-card--media">

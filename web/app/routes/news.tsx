@@ -21,7 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const all = sortNewestFirst(news ?? []);
   const filters = parseListFilters(new URL(request.url).searchParams, newsDefaultYear());
   return {
-    items: applyFilters(all, filters),
+    // Only what a card shows (issue 8: the page's HTML and hydration data stay small).
+    items: applyFilters(all, filters).map((n) => ({
+      _id: n._id,
+      date: n.date ?? null,
+      title: n.title,
+      description: n.description ?? null,
+      attachments: n.attachments?.[0] ? [n.attachments[0]] : [],
+    })),
     total: all.length,
     years: withSelected(yearsOf(all), filters.year, 'descending'),
     months: withSelected(monthsOf(all), filters.month, 'descending'),

@@ -19,8 +19,9 @@ function MonthTable({ id, heading, plans }: { id: string; heading: string; plans
   return (
     <section className="prose-section">
       <h2 id={id}>{heading}</h2>
-      {/* The wrapper scrolls on its own at 320 px (Chromium makes such scrollers keyboard-focusable). */}
-      <div className="table-wrap">
+      {/* The wrapper scrolls on its own at narrow widths: a focusable, named region, so keyboard users can scroll it (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
+      <section className="table-wrap" tabIndex={0} aria-labelledby={id}>
         <table className="data-table info-table month-table" aria-labelledby={id}>
           <thead>
             <tr>
@@ -39,7 +40,7 @@ function MonthTable({ id, heading, plans }: { id: string; heading: string; plans
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -10,6 +10,9 @@ import { insertEvent } from '../../../api/src/repositories/events.ts';
 import { insertNews } from '../../../api/src/repositories/news.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
+/** A 24-hex-digit id like the seed's, distinct per kind of record. */
+const id = (kind: number, i: number) => (kind * 0x1000000 + i).toString(16).padStart(24, '0');
+
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: seed-xss.ts DATA_DIR');
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -21,7 +24,6 @@ try {
   await seedDemo(db, config.mediaRoot, today, config.cacheDir);
   const photo = (await listAlbums(db, code)).find((a) => a.attachments.length > 0)?.attachments[0];
   const date = today.toISOString();
-  const id = (kind: number, i: number) => (kind * 0x1000000 + i).toString(16).padStart(24, '0');
   for (const [i, v] of xssVectors().entries()) {
     await insertNews(db, code, { _id: id(0xa1, i), date, fromDate: date, title: v, description: v, attachments: [] });
     await insertEvent(db, code, {

@@ -12,21 +12,21 @@ export interface Trap {
 /** Replaces alert/prompt/confirm/print and defines window.__xss before any page script runs. */
 export async function installTrap(page: Page): Promise<Trap> {
   const trap: Trap = { hits: [], blocked: [] };
-  await page.exposeFunction('__xssReport', (what: string) => trap.hits.push(`${what} on ${page.url()}`));
-  await page.exposeFunction('__cspReport', (what: string) => trap.blocked.push(what));
+  await page.exposeFunction('xssReport', (what: string) => trap.hits.push(`${what} on ${page.url()}`));
+  await page.exposeFunction('cspReport', (what: string) => trap.blocked.push(what));
   await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown> & { __xssReport: (s: string) => void; __cspReport: (s: string) => void };
+    const w = window as unknown as Record<string, unknown> & { xssReport: (s: string) => void; cspReport: (s: string) => void };
     for (const name of ['alert', 'prompt', 'confirm', 'print', '__xss']) {
       Object.defineProperty(window, name, {
         configurable: false,
         writable: false,
         value: (...args: unknown[]) => {
-          w.__xssReport(`${name}(${args.map(String).join(',')})`);
+          w.xssReport(`${name}(${args.map(String).join(',')})`);
           return null;
         },
       });
     }
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspReport(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) => w.cspReport(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));
   });
   page.on('dialog', (d) => {
     trap.hits.push(`dialog ${d.type()}: ${d.message()}`);
@@ -70,7 +70,7 @@ export async function dangerousMarkup(page: Page, nonce: string): Promise<string
     for (const el of document.querySelectorAll('*')) {
       for (const attr of el.attributes) {
         const name = attr.name.toLowerCase();
-        const value = attr.value.replace(/[\u0000-\u0020]/g, '');
+        const value = [...attr.value].filter((c) => c.charCodeAt(0) > 32).join('');
         if (name.startsWith('on')) found.push(`<${el.localName} ${name}>`);
         if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'srcdoc'].includes(name) && (scriptUrl.test(value) || name === 'srcdoc')) {
           found.push(`<${el.localName} ${name}=${attr.value.slice(0, 40)}>`);
@@ -97,14 +97,14 @@ export function nonceOf(csp: string | undefined): string {
  */
 export async function unsanitizedExecutions(page: Page, vectors: string[]): Promise<number> {
   await page.route('**/*', (route) => route.abort());
-  const trapScript = '<script>window.__hits=0;for(const n of ["alert","prompt","confirm","print","__xss"])window[n]=function(){window.__hits++};</script>';
+  const trapScript = '<script>window.xssHits=0;for(const n of ["alert","prompt","confirm","print","__xss"])window[n]=function(){window.xssHits++};</script>';
   let executed = 0;
   for (const v of vectors) {
     await page.setContent(`<!doctype html><html><head>${trapScript}</head><body><div id="main">${v}</div></body></html>`, { waitUntil: 'domcontentloaded', timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(15);
     await interactWithAll(page).catch(() => 0);
     await page.waitForTimeout(15);
-    const hits = await page.evaluate(() => (window as unknown as { __hits?: number }).__hits ?? 0).catch(() => 0);
+    const hits = await page.evaluate(() => (window as unknown as { xssHits?: number }).xssHits ?? 0).catch(() => 0);
     if (hits > 0) executed += 1;
   }
   return executed;

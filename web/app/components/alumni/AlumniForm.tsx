@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Form, useNavigation } from 'react-router';
 import {

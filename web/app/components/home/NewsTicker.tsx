@@ -4,21 +4,22 @@ import { usePrefersReducedMotion } from '../Carousel';
 import type { HomeNewsItem } from './data';
 import { TICKER_PX_PER_MS } from './motion';
 
-/** Longest frame we advance in one step, so a background tab does not make the list jump. */
-const MAX_FRAME_MS = 100;
-
 /**
  * The Latest News ticker (SPEC §2): the list moves upward at SPEC §9's speed, pauses while the
  * pointer is over it or it has keyboard focus, stops with its pause button, and stays still (and
- * scrollable) when the visitor prefers reduced motion.
+ * scrollable) when the visitor prefers reduced motion. The motion is one infinite Web Animation of
+ * `transform` (run by the compositor, not a requestAnimationFrame loop on the main thread, which
+ * on a slow phone kept the CPU busy and delayed every tap); pausing keeps its place.
  */
 export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
   const viewportRef = useRef<HTMLElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
-  const copyRef = useRef<HTMLUListElement>(null);
+  const animation = useRef<Animation | null>(null);
+  /** The offset (px) reached so far, carried over when the animation is rebuilt after a resize. */
   const offset = useRef(0);
-  /** How many copies of the list fill the box plus one (0 until measured after hydration). */
+  /** How many copies of the list fill the box plus one, and one list's height (0 until measured after hydration). */
   const [copies, setCopies] = useState(0);
+  const [period, setPeriod] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
@@ -26,6 +27,8 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
   const playing = userPlaying ?? !reduced;
   const animated = copies > 0 && !reduced;
   const moving = animated && playing && !hovered && !focused;
+  const movingNow = useRef(moving);
+  movingNow.current = moving;
 
   useEffect(() => {
     const viewport = viewportRef.current;
@@ -34,6 +37,7 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
     const measure = () => {
       const list = track.firstElementChild as HTMLElement | null;
       const height = list?.offsetHeight ?? 0;
+      setPeriod(height);
       setCopies(height > 0 ? Math.ceil(viewport.clientHeight / height) + 1 : 0);
     };
     measure();
@@ -45,27 +49,29 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
 
   useEffect(() => {
     const track = trackRef.current;
-    if (!track) return;
-    if (!animated) {
+    if (!animated || !track || period <= 0 || typeof track.animate !== 'function') {
       offset.current = 0;
-      track.style.transform = '';
+      return;
     }
-  }, [animated]);
+    // One full list height later the copy below stands exactly where the list began.
+    const duration = period / TICKER_PX_PER_MS;
+    const run = track.animate([{ transform: 'translateY(0)' }, { transform: `translateY(${-period}px)` }], { duration, iterations: Infinity });
+    run.currentTime = (offset.current % period) / TICKER_PX_PER_MS;
+    if (!movingNow.current) run.pause();
+    animation.current = run;
+    return () => {
+      const time = Number(run.currentTime ?? 0);
+      offset.current = (time % duration) * TICKER_PX_PER_MS;
+      run.cancel();
+      if (animation.current === run) animation.current = null;
+    };
+  }, [animated, period, copies]);
 
   useEffect(() => {
-    const track = trackRef.current;
-    if (!moving || !track) return;
-    let last = performance.now();
-    let frame = requestAnimationFrame(function step(now) {
-      // One full list height later the copy below stands exactly where the list began.
-      const period = copyRef.current?.offsetTop ?? 0;
-      offset.current += Math.min(now - last, MAX_FRAME_MS) * TICKER_PX_PER_MS;
-      if (period > 0) offset.current %= period;
-      last = now;
-      track.style.transform = `translateY(${-offset.current}px)`;
-      frame = requestAnimationFrame(step);
-    });
-    return () => cancelAnimationFrame(frame);
+    const run = animation.current;
+    if (!run) return;
+    if (moving) run.play();
+    else run.pause();
   }, [moving]);
 
   if (items.length === 0) {
@@ -74,7 +80,7 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
 
   // Copies after the first (aria-hidden) let the list loop without a gap.
   const list = (copy: number) => (
-    <ul className="news-ticker__list" key={copy} ref={copy === 1 ? copyRef : undefined} aria-hidden={copy > 0 || undefined}>
+    <ul className="news-ticker__list" key={copy} aria-hidden={copy > 0 || undefined}>
       {items.map((item) => (
         <li key={item.id}>
           {item.date ? <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time> : null}

@@ -75,9 +75,9 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
               {n.title ? <h3>{n.title}</h3> : null}
               {n.image ? (
                 <img
-                  src={imageUrl(n.image, 640)}
-                  srcSet={imageSrcSet(n.image, 1280)}
-                  sizes="(min-width: 44rem) 38rem, 88vw"
+                  src={imageUrl(n.image, 320)}
+                  srcSet={imageSrcSet(n.image, 640)}
+                  sizes="(min-width: 44rem) 12rem, 36vw"
                   width={640}
                   height={400}
                   loading="lazy"

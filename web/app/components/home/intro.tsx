@@ -21,7 +21,8 @@ export interface HomeSchool {
 export function HomeBanner({ school, notifications }: { school: HomeSchool; notifications: HomeNotification[] }) {
   return (
     <section className="home-banner" aria-labelledby="home-title">
-      <CatalogImg image={siteImages.banner} sizes="100vw" className="home-banner__image" />
+      {/* Above the fold on every screen: loaded at once, not lazily (issue 8: LCP). */}
+      <CatalogImg image={siteImages.banner} sizes="100vw" className="home-banner__image" eager />
       <div className="home-banner__band">
         <div className="container home-banner__inner">
           <div>

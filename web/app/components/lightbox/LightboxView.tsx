@@ -146,7 +146,8 @@ const InfoIcon = createIcon(
 
 function InfoButton({ pressed, onToggle, panelId }: { pressed: boolean; onToggle: () => void; panelId: string }) {
   return (
-    <IconButton label="Image details" icon={InfoIcon} onClick={onToggle} aria-pressed={pressed} aria-controls={panelId} />
+    // aria-controls only while the panel exists: an id that names nothing is invalid ARIA (axe aria-valid-attr-value).
+    <IconButton label="Image details" icon={InfoIcon} onClick={onToggle} aria-pressed={pressed} aria-controls={pressed ? panelId : undefined} />
   );
 }
 
