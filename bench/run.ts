@@ -176,14 +176,14 @@ interface LhRun {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /** The report files' base name of one run: `home-1`, `news-2`, `SubGallery-1`… */
-function reportName(url: string, run: number): string {
+function reportName(url: string, runNo: number): string {
   const p = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9_-]+/g, '_');
-  return `${p || 'home'}-${run}`;
+  return `${p || 'home'}-${runNo}`;
 }
 
-async function lighthouse(url: string, run: number): Promise<LhRun> {
+async function lighthouse(url: string, runNo: number): Promise<LhRun> {
   mkdirSync(REPORT_DIR, { recursive: true });
-  const base = path.join(REPORT_DIR, reportName(url, run));
+  const base = path.join(REPORT_DIR, reportName(url, runNo));
   await runAsync(path.join(BIN, 'lighthouse'), [
     url, '--output=json', '--output=html', `--output-path=${base}`, '--quiet',
     `--only-categories=${CATEGORIES.join(',')}`,
@@ -367,7 +367,11 @@ async function main(): Promise<void> {
       const runs: LhRun[] = [];
       for (let i = 0; i < LH_RUNS; i++) {
         process.stdout.write(`Lighthouse ${page} (${i + 1}/${LH_RUNS})…\n`);
-        runs.push(await lighthouse(ORIGIN + page, i + 1));
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: one retry.
+        runs.push(await lighthouse(ORIGIN + page, i + 1).catch((err: unknown) => {
+          console.log(`  Lighthouse failed (${err instanceof Error ? err.message.split('\n').find((l) => l.includes('error')) ?? 'error' : String(err)}); retrying once…`);
+          return lighthouse(ORIGIN + page, i + 1);
+        }));
       }
       lh.push({ page, runs });
     }

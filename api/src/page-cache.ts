@@ -56,11 +56,6 @@ export interface PageCache {
   keyOf(request: FastifyRequest): string | null;
   /** The page for `key`: from memory, from a render in flight, or rendered now with a new nonce. */
   lookup(key: string, render: (nonce: string) => Promise<Response>): Promise<PageResult>;
-  /**
-   * Decision 0018's interface, kept while api/src/site.ts moves to `lookup`: the page with its
-   * nonce replaced by `nonce` (so it is compressed per response again).
-   */
-  get(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>;
   clear(): void;
   /** Entries held (tests). */
   readonly size: number;
@@ -137,16 +132,6 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   return {
     lookup,
-
-    async get(key, nonce, render) {
-      const result = await lookup(key, (n) => render(n));
-      if (result.response) {
-        const text = await result.response.text();
-        return new Response(result.nonce ? text.split(result.nonce).join(nonce) : text, { status: result.response.status, headers: result.response.headers });
-      }
-      const page = result.page;
-      return new Response(page.body.toString('utf8').split(page.nonce).join(nonce), { status: page.status, headers: page.headers });
-    },
 
     keyOf(request) {
       if (request.method !== 'GET' || request.headers.authorization) return null;

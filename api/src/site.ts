@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import { createPageCache, sendCachedPage, type PageCache } from './page-cache.ts';
 import { isHttps, newNonce, pagePolicy } from './security-headers.ts';
 
 /** The request header that hands the CSP nonce to web/app/entry.server.tsx (never the client's own). */
@@ -32,7 +32,8 @@ export async function mountSite(app: FastifyInstance): Promise<void> {
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
-  // Anonymous GET pages replayed from memory for up to 30 s, each with its own nonce (api/src/page-cache.ts).
+  // Anonymous GET pages replayed from memory for up to 30 s, as rendered: one nonce and one
+  // compression per entry (api/src/page-cache.ts, decision 0019).
   const pages = process.env.NODE_ENV === 'development' ? undefined : createPageCache();
 
   await app.register(async (site) => {
@@ -61,16 +62,29 @@ export async function mountSite(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function renderSite(
+/** Answers one site request: a cached page as stored, or a fresh render (exported for tests). */
+export async function renderSite(
   handle: (request: Request) => Promise<Response>,
   request: FastifyRequest,
   reply: FastifyReply,
   pages?: PageCache,
 ): Promise<void> {
-  const nonce = newNonce();
   const render = (n: string) => handle(toFetchRequest(request, n, reply.raw));
   const cacheKey = pages?.keyOf(request);
-  const response = pages && cacheKey ? await pages.get(cacheKey, nonce, render) : await render(nonce);
+  let nonce: string;
+  let response: Response;
+  if (pages && cacheKey) {
+    const result = await pages.lookup(cacheKey, render);
+    if (result.page) {
+      // The entry's own nonce: its scripts were rendered with it (decision 0019).
+      reply.header('content-security-policy', pagePolicy(result.page.nonce, isHttps(request)));
+      return sendCachedPage(request, reply, result.page);
+    }
+    ({ nonce, response } = result);
+  } else {
+    nonce = newNonce();
+    response = await render(nonce);
+  }
   reply.status(response.status);
   const type = response.headers.get('content-type');
   if (!type || type.startsWith('text/html')) {

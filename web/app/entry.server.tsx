@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { NONCE_HEADER, NonceContext } from './lib/nonce';
+import { lowPriorityModulePreloads } from './lib/preload-priority.server';
 
 // React Router's default Node entry, plus the CSP nonce (docs/decisions: security headers):
 // every inline script React Router or React writes carries the nonce of this response.
@@ -52,7 +53,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          // Module preloads after the CSS and LCP image (lib/preload-priority.server.ts, issue 8).
+          pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from 'react-router';
-import { config as zodConfig } from 'zod/v4/core';
 import type { Route } from './+types/root';
 import { JsonLd } from './components/JsonLd';
 import { Announcements } from './components/shell/Announcements';
@@ -13,10 +12,6 @@ import { useNonce } from './lib/nonce';
 import { findPage } from './lib/site-map';
 import { shellSchool, siteUrl } from './lib/site.server';
 import './styles/site.css';
-
-// Zod probes `new Function` for its JIT; under the CSP (no 'unsafe-eval') that probe is a
-// reported violation. In the browser, validate without the JIT (the alumni form's schema).
-if (typeof document !== 'undefined') zodConfig({ jitless: true });
 
 /** Defaults for pages without a `meta` of their own: title and description from the site map. */
 export function meta({ loaderData, location }: Route.MetaArgs) {

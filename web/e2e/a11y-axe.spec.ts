@@ -30,6 +30,10 @@ async function violations(page: Page, what: string): Promise<string[]> {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
+  // Finite animations and transitions (a fading slide or caption) end before axe measures contrast.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /** Routes to scan: the site map (the album page with a real album) and the 404 page. */
@@ -61,6 +65,7 @@ for (const width of WIDTHS) {
 
 for (const width of WIDTHS) {
   test(`axe: the lightbox and the notification modal open at ${width} px have no violation`, async ({ page, request }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const found: string[] = [];
     await page.goto('/');
@@ -74,9 +79,11 @@ for (const width of WIDTHS) {
     await page.getByRole('list', { name: / photos$/ }).getByRole('link').first().click();
     const lightbox = page.getByRole('dialog');
     await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByText(/^1 \/ \d+$/)).toBeVisible();
     await settle(page);
     found.push(...(await violations(page, `lightbox @${width}`)));
     await lightbox.getByRole('button', { name: 'Image details' }).click();
+    await settle(page);
     found.push(...(await violations(page, `lightbox details @${width}`)));
     console.log(`axe overlays @${width}px: modal + lightbox + details panel, ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
     expect(found).toEqual([]);

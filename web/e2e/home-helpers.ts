@@ -45,7 +45,8 @@ export async function tickerOffset(page: Page): Promise<number> {
     .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
 }
 
-/** Waits until Swiper has taken over the carousel (it is loaded after hydration). */
+/** Waits until Swiper has taken over the carousel (loaded after hydration, set up once the carousel comes near the screen). */
 export async function swiperReady(region: Locator): Promise<void> {
+  await region.scrollIntoViewIfNeeded();
   await region.locator('.swiper.swiper-initialized').first().waitFor({ state: 'attached' });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { parse as parseExif } from 'exifr';
+// exifr's CommonJS build has no named exports under Playwright's loader: use its default.
+import exifr from 'exifr';
 
 interface Album { _id: string; title: string; category: string; attachments: string[] }
 
@@ -60,7 +61,8 @@ test('the details panel shows the photo EXIF: filename, time, resolution, ISO, f
   const album = await firstAlbum(request);
   const ref = album.attachments[0] as string;
   const bytes = await (await request.get(`/api/image/${ref}`)).body();
-  const tags = (await parseExif(bytes, { reviveValues: false })) as { ISO: number; FNumber: number; ExposureTime: number };
+  // oxlint-disable-next-line import/no-named-as-default-member
+  const tags = (await exifr.parse(bytes, { reviveValues: false })) as { ISO: number; FNumber: number; ExposureTime: number };
   expect(tags.ISO).toBeGreaterThan(0);
 
   await page.goto(`/SubGallery?id=${album._id}`);

@@ -73,7 +73,7 @@ test('the shell is in the server HTML: phones, parent login, highlights, footer'
 test('JSON-LD: the school on every page, a breadcrumb on inner pages, all valid JSON', async ({ request }) => {
   const blocks = async (path: string) => {
     const html = await (await request.get(path)).text();
-    return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
       (m) => JSON.parse(m[1]!) as Record<string, unknown>,
     );
   };

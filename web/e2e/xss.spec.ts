@@ -101,6 +101,8 @@ test('principal message: every vector as the message HTML, on its page and on th
     for (let i = 0; i < vectors.length; i += PRINCIPAL_BATCH) {
       const message = [`<p>Batch ${i}</p>`, ...vectors.slice(i, i + PRINCIPAL_BATCH).map((v) => `<p>${v}</p>`)].join('\n');
       db.prepare('update principal_messages set message = ? where school_code = ?').run(message, 'STHSM');
+      // A write outside the process: any non-GET under /api empties the API's and the site's caches (api/src/cache.ts).
+      await fetch(`${base}/api/xss-suite-content-changed`, { method: 'POST' });
       // A query of its own per batch: the server's page cache (api/src/page-cache.ts) must not replay the last batch.
       await visit(page, `/principal-message?batch=${i}`);
       await expect(page.getByText(`Batch ${i}`, { exact: true }), 'this batch is the one rendered').toBeVisible();

@@ -84,8 +84,13 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
   const [ready, setReady] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  /** Autoplay runs only while the carousel is (nearly) on screen: moving slides nobody sees costs a slow phone's CPU. */
+  /**
+   * Swiper is set up when the carousel first comes near the screen, and autoplay runs only while
+   * it is (nearly) on screen: setting up and moving slides nobody sees costs a slow phone's CPU
+   * (issue 8: six carousels set up at once were most of the home page's blocking time).
+   */
   const [onScreen, setOnScreen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
   const reduced = usePrefersReducedMotion();
   const canMove = count > 1;
@@ -93,7 +98,7 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
 
   useEffect(() => {
     const el = viewportRef.current;
-    if (!el || count === 0) return;
+    if (!el || count === 0 || !wanted) return;
     let cancelled = false;
     let instance: SwiperInstance | null = null;
     import('./carousel-swiper')
@@ -140,15 +145,20 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
     };
     // Rebuilt only when the slides or the layout change (`key` encodes perView and spaceBetween).
     // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
-  }, [count, key, pagination]);
+  }, [count, key, pagination, wanted]);
 
   useEffect(() => {
     const el = viewportRef.current;
     if (!el || typeof IntersectionObserver !== 'function') {
       setOnScreen(true);
+      setWanted(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)), { rootMargin: '100px 0px' });
+    const observer = new IntersectionObserver((entries) => {
+      const near = entries.some((e) => e.isIntersecting);
+      setOnScreen(near);
+      if (near) setWanted(true);
+    }, { rootMargin: '200px 0px' });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -184,6 +194,8 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
       <div
         className="swiper"
         ref={viewportRef}
+        // Until Swiper starts, the strip scrolls natively: keyboard users must be able to reach it.
+        tabIndex={ready ? undefined : 0}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}

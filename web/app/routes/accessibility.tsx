@@ -50,21 +50,21 @@ export default function Accessibility() {
           Every change to the site runs automated checks before it is published: the axe-core accessibility engine
           (WCAG 2.0, 2.1 and 2.2 A and AA rules) on every page at phone and desktop widths, with the photo viewer and
           the notices window open too; and keyboard-only journeys through the menu, the house tabs, the news filters,
-          a photo album, the notices window and the alumni form. Automated checks cannot find every problem, so we
-          also review pages by hand with a screen reader.
+          a photo album, the notices window and the alumni form. Automated checks cannot find every problem, so
+          please tell us about anything that gets in your way.
         </p>
         <h2>Known limitations</h2>
         <ul>
           <li>Photos in the gallery and facility pages have short descriptions; they do not describe every person in a photo.</li>
           <li>Some older PDF documents (such as syllabus files) may not be fully tagged for screen readers. Ask us for the content in another format.</li>
-          <li>Videos are hosted on YouTube; their captions are YouTube's automatic captions unless stated otherwise.</li>
+          <li>Videos are hosted on YouTube and may not have captions or transcripts.</li>
           <li>The embedded map comes from OpenStreetMap; the address and a text link to the map are given beside it.</li>
           <li>The parent login portal and the school's mobile app are run by our ERP provider and are not covered by this statement.</li>
         </ul>
         <h2>Report a problem</h2>
         <p>
           If something on this website is hard to use, or you need information in another format, please tell us.
-          We aim to reply within five working days.
+          We will reply as soon as we can.
         </p>
         <ul>
           {email ? (

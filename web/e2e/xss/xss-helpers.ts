@@ -66,14 +66,24 @@ export async function interactWithAll(page: Page, selector = '#main'): Promise<n
 export async function dangerousMarkup(page: Page, nonce: string): Promise<string[]> {
   return page.evaluate((pageNonce) => {
     const found: string[] = [];
-    const scriptUrl = /^(javascript|vbscript|data:text\/html)/i;
+    /** The scheme the browser would really use for a URL attribute (its own parser, not a prefix match). */
+    const scheme = (value: string) => {
+      try {
+        return new URL(value, location.href).protocol;
+      } catch {
+        return '';
+      }
+    };
     for (const el of document.querySelectorAll('*')) {
       for (const attr of el.attributes) {
         const name = attr.name.toLowerCase();
-        const value = [...attr.value].filter((c) => c.charCodeAt(0) > 32).join('');
         if (name.startsWith('on')) found.push(`<${el.localName} ${name}>`);
-        if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'srcdoc'].includes(name) && (scriptUrl.test(value) || name === 'srcdoc')) {
-          found.push(`<${el.localName} ${name}=${attr.value.slice(0, 40)}>`);
+        if (name === 'srcdoc') found.push(`<${el.localName} srcdoc>`);
+        if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background'].includes(name)) {
+          const protocol = scheme(attr.value);
+          if (protocol === 'javascript:' || protocol === 'vbscript:' || (protocol === 'data:' && !/^\s*data:image\//i.test(attr.value))) {
+            found.push(`<${el.localName} ${name}=${attr.value.slice(0, 40)}>`);
+          }
         }
       }
       if (el instanceof HTMLScriptElement && el.type !== 'application/ld+json' && el.nonce !== pageNonce) found.push(`<script> without the nonce: ${el.outerHTML.slice(0, 60)}`);

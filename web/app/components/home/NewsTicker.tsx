@@ -27,8 +27,11 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
   const playing = userPlaying ?? !reduced;
   const animated = copies > 0 && !reduced;
   const moving = animated && playing && !hovered && !focused;
+  /** Read by the effect that (re)builds the animation; runs before it in the same commit. */
   const movingNow = useRef(moving);
-  movingNow.current = moving;
+  useEffect(() => {
+    movingNow.current = moving;
+  });
 
   useEffect(() => {
     const viewport = viewportRef.current;
@@ -65,7 +68,7 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
       run.cancel();
       if (animation.current === run) animation.current = null;
     };
-  }, [animated, period, copies]);
+  }, [animated, period]);
 
   useEffect(() => {
     const run = animation.current;
