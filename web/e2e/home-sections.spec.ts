@@ -115,7 +115,8 @@ test('the server HTML already holds the sections, and Swiper is not in the first
   expect(html).toContain('Events &amp; Updates');
   expect(html).toContain('swiper-slide');
   expect(html).not.toContain('swiper-initialized');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  // Preloaded at low priority, after the CSS and the LCP image (web/app/lib/preload-priority.server.ts).
+  const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1]);
   expect(preloads.length).toBeGreaterThan(0);
   expect(preloads.some((href) => /swiper/i.test(href ?? ''))).toBe(false);
 });
