@@ -1,6 +1,7 @@
 import type { Route } from './+types/events';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm, NoMatches } from '../components/listing/FilterForm';
+import { FilterForm } from '../components/listing/FilterForm';
+import { ListingResults } from '../components/listing/ListingResults';
 import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
@@ -55,71 +56,70 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           summary={summaryText(items.length, total, 'event', 'events')}
           clearTo={CLEAR_TO}
         />
-        {failed ? (
-          <p className="listing__notice">The events could not be loaded just now. Please try again in a moment.</p>
-        ) : items.length === 0 ? (
-          <NoMatches what="events" clearTo={CLEAR_TO} />
-        ) : (
-          <ul className="card-grid" aria-label="Events">
-            {items.map((event) => {
-              const image = event.images?.[0];
-              const place = event.venue || event.location;
-              return (
-                <li key={event._id}>
-                  <article className="list-card list-card--media">
-                    {image ? (
-                      <img
-                        className="list-card__image"
-                        src={imageUrl(image, 640)}
-                        srcSet={imageSrcSet(image, 1024)}
-                        sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
-                        alt=""
-                        width={640}
-                        height={427}
-                        loading="lazy"
-                        decoding="async"
-                      />
+        <ListingResults
+          items={items}
+          failed={failed}
+          failedWhat="events"
+          what="events"
+          clearTo={CLEAR_TO}
+          listClass="card-grid"
+          label="Events"
+          renderItem={(event) => {
+            const image = event.images?.[0];
+            const place = event.venue || event.location;
+            return (
+              <article className="list-card list-card--media">
+                {image ? (
+                  <img
+                    className="list-card__image"
+                    src={imageUrl(image, 640)}
+                    srcSet={imageSrcSet(image, 1024)}
+                    sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
+                    alt=""
+                    width={640}
+                    height={427}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                <div className="list-card__body">
+                  {event.date ? (
+                    <p className="list-card__date">
+                      <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time>
+                    </p>
+                  ) : null}
+                  <h2 className="list-card__title">{event.title}</h2>
+                  {event.description ? <p className="list-card__text">{event.description}</p> : null}
+                  <dl className="list-card__facts">
+                    {place ? (
+                      <div>
+                        <dt>Venue</dt>
+                        <dd>{place}</dd>
+                      </div>
                     ) : null}
-                    <div className="list-card__body">
-                      {event.date ? (
-                        <p className="list-card__date">
-                          <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time>
-                        </p>
-                      ) : null}
-                      <h2 className="list-card__title">{event.title}</h2>
-                      {event.description ? <p className="list-card__text">{event.description}</p> : null}
-                      <dl className="list-card__facts">
-                        {place ? (
-                          <div>
-                            <dt>Venue</dt>
-                            <dd>{place}</dd>
-                          </div>
-                        ) : null}
-                        {event.time ? (
-                          <div>
-                            <dt>Time</dt>
-                            <dd>{event.time}</dd>
-                          </div>
-                        ) : null}
-                      </dl>
-                      {event.attachments?.[0] ? (
-                        <a
-                            className="list-card__link"
-                            href={imageUrl(event.attachments[0])}
-                            target="_blank"
-                            rel="noopener"
-                            aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
-                          >
-                          View Attachment
-                        </a>
-                      ) : null}
-                    </div>
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    {event.time ? (
+                      <div>
+                        <dt>Time</dt>
+                        <dd>{event.time}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  {event.attachments?.[0] ? (
+                    <a
+                        className="list-card__link"
+                        href={imageUrl(event.attachments[0])}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
+                      >
+                      View Attachment
+                    </a>
+                  ) : null}
+                </div>
+              </article>
+            );
+          }}
+        />
       </div>
     </>
   );

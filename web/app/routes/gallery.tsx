@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { PHOTO_GALLERY } from '@sthsm/contract';
 import type { Route } from './+types/gallery';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm, NoMatches } from '../components/listing/FilterForm';
+import { FilterForm } from '../components/listing/FilterForm';
+import { ListingResults } from '../components/listing/ListingResults';
 import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatDashed, isoDay } from '../lib/dates';
@@ -55,53 +56,52 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           summary={summaryText(items.length, total, 'album', 'albums')}
           clearTo={CLEAR_TO}
         />
-        {failed ? (
-          <p className="listing__notice">The photo albums could not be loaded just now. Please try again in a moment.</p>
-        ) : items.length === 0 ? (
-          <NoMatches what="albums" clearTo={CLEAR_TO} />
-        ) : (
-          <ul className="card-grid" aria-label="Albums">
-            {items.map((album) => {
-              const { cover, count } = album;
-              return (
-                <li key={album._id}>
-                  <article className="list-card list-card--media">
-                    {cover ? (
-                      <img
-                        className="list-card__image"
-                        src={imageUrl(cover, 640)}
-                        srcSet={imageSrcSet(cover, 1024)}
-                        sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
-                        alt=""
-                        width={640}
-                        height={427}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    ) : null}
-                    <div className="list-card__body">
-                      <h2 className="list-card__title">{album.title}</h2>
-                      {album.description ? <p className="list-card__text">{album.description}</p> : null}
-                      <p className="list-card__meta">
-                        {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
-                        <span>
-                          {count} {count === 1 ? 'photo' : 'photos'}
-                        </span>
-                      </p>
-                      <Link
-                        className="list-card__action"
-                        to={`/SubGallery?id=${encodeURIComponent(album._id)}`}
-                        aria-label={`View Album: ${album.title}`}
-                      >
-                        View Album
-                      </Link>
-                    </div>
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <ListingResults
+          items={items}
+          failed={failed}
+          failedWhat="photo albums"
+          what="albums"
+          clearTo={CLEAR_TO}
+          listClass="card-grid"
+          label="Albums"
+          renderItem={(album) => {
+            const { cover, count } = album;
+            return (
+              <article className="list-card list-card--media">
+                {cover ? (
+                  <img
+                    className="list-card__image"
+                    src={imageUrl(cover, 640)}
+                    srcSet={imageSrcSet(cover, 1024)}
+                    sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
+                    alt=""
+                    width={640}
+                    height={427}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                <div className="list-card__body">
+                  <h2 className="list-card__title">{album.title}</h2>
+                  {album.description ? <p className="list-card__text">{album.description}</p> : null}
+                  <p className="list-card__meta">
+                    {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
+                    <span>
+                      {count} {count === 1 ? 'photo' : 'photos'}
+                    </span>
+                  </p>
+                  <Link
+                    className="list-card__action"
+                    to={`/SubGallery?id=${encodeURIComponent(album._id)}`}
+                    aria-label={`View Album: ${album.title}`}
+                  >
+                    View Album
+                  </Link>
+                </div>
+              </article>
+            );
+          }}
+        />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import type { Route } from './+types/news';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm, NoMatches } from '../components/listing/FilterForm';
+import { FilterForm } from '../components/listing/FilterForm';
+import { ListingResults } from '../components/listing/ListingResults';
 import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
@@ -54,42 +55,41 @@ export default function News({ loaderData }: Route.ComponentProps) {
           summary={summaryText(items.length, total, 'news item', 'news items')}
           clearTo={CLEAR_TO}
         />
-        {failed ? (
-          <p className="listing__notice">The news could not be loaded just now. Please try again in a moment.</p>
-        ) : items.length === 0 ? (
-          <NoMatches what="news items" clearTo={CLEAR_TO} />
-        ) : (
-          <ul className="card-list" aria-label="News">
-            {items.map((item) => (
-              <li key={item._id}>
-                <article className="list-card">
-                  {item.date ? (
-                    <p className="list-card__date">
-                      <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time>
-                    </p>
-                  ) : null}
-                  <h2 className="list-card__title">{item.title}</h2>
-                  {item.description ? <p className="list-card__text">{item.description}</p> : null}
-                  {item.attachments?.[0] ? (
-                    <a className="list-card__link" href={imageUrl(item.attachments[0])} target="_blank" rel="noopener" aria-label={`View Attachment: ${item.title} (opens in a new tab)`}>
-                      View Attachment
-                    </a>
-                  ) : null}
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
-  );
-}
+        <ListingResults
+          items={items}
+          failed={failed}
+          failedWhat="news"
+          what="news items"
+          clearTo={CLEAR_TO}
+          listClass="card-list"
+          label="News"
+          renderItem={(item) => (
+            <article className="list-card">
+              {item.date ? (
+                <p className="list-card__date">
+                  <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time>
+                </p>
+              ) : null}
+              <h2 className="list-card__title">{item.title}</h2>
+              {item.description ? <p className="list-card__text">{item.description}</p> : null}
+              {item.attachments?.[0] ? (
+                <a className="list-card__link" href={imageUrl(item.attachments[0])} target="_blank" rel="noopener" aria-label={`View Attachment: ${item.title} (opens in a new tab)`}>
+                  View Attachment
+                </a>
+              ) : null}
+            </article>
+      )}
+    />
+  </div>
+      </>
+    );
+  }
 
-export function ErrorBoundary() {
-  return (
-    <div className="container listing">
-      <h1>News</h1>
-      <p>The news could not be shown just now. Please try again in a moment.</p>
-    </div>
-  );
-}
+  export function ErrorBoundary() {
+    return (
+      <div className="container listing">
+  <h1>News</h1>
+  <p>The news could not be shown just now. Please try again in a moment.</p>
+      </div>
+    );
+  }

@@ -67,6 +67,7 @@ export async function dangerousMarkup(page: Page, nonce: string): Promise<string
   return page.evaluate((pageNonce) => {
     const found: string[] = [];
     /** The scheme the browser would really use for a URL attribute (its own parser, not a prefix match). */
+    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs inside the page: it cannot live in the outer (Node) scope
     const scheme = (value: string) => {
       try {
         return new URL(value, location.href).protocol;

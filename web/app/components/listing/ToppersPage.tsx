@@ -2,7 +2,8 @@ import { siteImages } from '@sthsm/content/media-catalog';
 import { PageHeader } from '../PageHeader';
 import { imageSrcSet, imageUrl } from '../../lib/images';
 import { ALL } from '../../lib/filters';
-import { FilterForm, NoMatches } from './FilterForm';
+import { FilterForm } from './FilterForm';
+import { ListingResults } from './ListingResults';
 import { listingPage, summaryText } from './listing';
 import type { ToppersData } from './toppers.server';
 
@@ -33,53 +34,52 @@ export function ToppersPage({ path, data }: { path: string; data: ToppersData })
           summary={summaryText(items.length, totalInSession, 'topper', 'toppers') + (filters.session === ALL ? '' : ` in ${filters.session}`)}
           clearTo={clearTo}
         />
-        {failed ? (
-          <p className="listing__notice">The toppers could not be loaded just now. Please try again in a moment.</p>
-        ) : items.length === 0 ? (
-          <NoMatches what="toppers" clearTo={clearTo} />
-        ) : (
-          <ul className="topper-grid" aria-label={`Class ${topperClass} toppers`}>
-            {items.map((topper) => {
-              const photo = topper.attachments?.[0];
-              return (
-                <li key={topper._id}>
-                  <article className="topper-card">
-                    {photo ? (
-                      <img
-                        className="topper-card__photo"
-                        src={imageUrl(photo, 320)}
-                        srcSet={imageSrcSet(photo, 640)}
-                        sizes="(min-width: 992px) 25vw, (min-width: 600px) 33vw, 50vw"
-                        alt={topper.name}
-                        width={TOPPER_PHOTO.width}
-                        height={TOPPER_PHOTO.height}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    ) : (
-                      <img
-                        className="topper-card__photo topper-card__photo--trophy"
-                        src={imageUrl(trophy.path)}
-                        alt=""
-                        width={trophy.width}
-                        height={trophy.height}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    )}
-                    <h2 className="topper-card__name">{topper.name}</h2>
-                    {topper.stream ? <p className="topper-card__stream">{topper.stream}</p> : null}
-                    <p className="topper-card__division">
-                      <span className="visually-hidden">Division: </span>
-                      {topper.division}
-                    </p>
-                    <p className="topper-card__session">{topper.sessionYear}</p>
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <ListingResults
+          items={items}
+          failed={failed}
+          failedWhat="toppers"
+          what="toppers"
+          clearTo={clearTo}
+          listClass="topper-grid"
+          label={`Class ${topperClass} toppers`}
+          renderItem={(topper) => {
+            const photo = topper.attachments?.[0];
+            return (
+              <article className="topper-card">
+                {photo ? (
+                  <img
+                    className="topper-card__photo"
+                    src={imageUrl(photo, 320)}
+                    srcSet={imageSrcSet(photo, 640)}
+                    sizes="(min-width: 992px) 25vw, (min-width: 600px) 33vw, 50vw"
+                    alt={topper.name}
+                    width={TOPPER_PHOTO.width}
+                    height={TOPPER_PHOTO.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <img
+                    className="topper-card__photo topper-card__photo--trophy"
+                    src={imageUrl(trophy.path)}
+                    alt=""
+                    width={trophy.width}
+                    height={trophy.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
+                <h2 className="topper-card__name">{topper.name}</h2>
+                {topper.stream ? <p className="topper-card__stream">{topper.stream}</p> : null}
+                <p className="topper-card__division">
+                  <span className="visually-hidden">Division: </span>
+                  {topper.division}
+                </p>
+                <p className="topper-card__session">{topper.sessionYear}</p>
+              </article>
+            );
+          }}
+        />
       </div>
     </>
   );
