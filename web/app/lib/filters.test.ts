@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL, applyFilters, divisionValue, eventsDefaultYear, filterToppers, galleryDefaultYear, monthsOf, newsDefaultYear,
+  ALL, applyFilters, divisionValue, filterChoices, eventsDefaultYear, filterToppers, galleryDefaultYear, monthsOf, newsDefaultYear,
   parseListFilters, parseTopperFilters, sessionsOf, sortByDivision, sortNewestFirst, toppersDefaultSession, withSelected,
   yearsOf,
 } from './filters';
@@ -85,6 +85,11 @@ describe('year and month lists', () => {
     expect(withSelected([2025, 2023], 2024, 'descending')).toEqual([2025, 2024, 2023]);
     expect(withSelected([2025], ALL, 'descending')).toEqual([2025]);
     expect(withSelected([1, 5], 3, 'calendar')).toEqual([1, 3, 5]);
+  });
+
+  it('gives a listing its year and month choices, keeping the chosen ones', () => {
+    expect(filterChoices(records, { year: 2022, month: ALL, q: '' })).toEqual({ years: [2025, 2024, 2023, 2022], months: [11, 5, 1] });
+    expect(filterChoices(records, { year: ALL, month: 3, q: '' }, 'calendar')).toEqual({ years: [2025, 2024, 2023], months: [1, 3, 5, 11] });
   });
 });
 

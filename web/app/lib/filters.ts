@@ -76,6 +76,18 @@ export function withSelected(values: readonly number[], selected: number | typeo
   return [...values, selected].sort((a, b) => (order === 'calendar' ? a - b : b - a));
 }
 
+/** The year and month choices of a dated listing (SPEC §4: years descending), keeping the chosen ones listed. */
+export function filterChoices(
+  records: readonly Dated[],
+  filters: ListFilters,
+  monthOrder: 'descending' | 'calendar' = 'descending',
+): { years: number[]; months: number[] } {
+  return {
+    years: withSelected(yearsOf(records), filters.year, 'descending'),
+    months: withSelected(monthsOf(records, monthOrder), filters.month, monthOrder),
+  };
+}
+
 // ---- Default years (SPEC §4) ----
 
 /** News starts on All. */

@@ -1,12 +1,12 @@
 import type { Route } from './+types/events';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm } from '../components/listing/FilterForm';
+import { DatedFilterForm } from '../components/listing/DatedFilterForm';
 import { ListingResults } from '../components/listing/ListingResults';
-import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
+import { listingMeta, listingPage, summaryText } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
 import {
-  applyFilters, eventsDefaultYear, monthsOf, parseListFilters, sortNewestFirst, withSelected, yearsOf,
+  applyFilters, filterChoices, eventsDefaultYear, parseListFilters, sortNewestFirst,
 } from '../lib/filters';
 import { imageSrcSet, imageUrl } from '../lib/images';
 
@@ -35,8 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       attachments: e.attachments?.[0] ? [e.attachments[0]] : [],
     })),
     total: all.length,
-    years: withSelected(yearsOf(all), filters.year, 'descending'),
-    months: withSelected(monthsOf(all), filters.month, 'descending'),
+    ...filterChoices(all, filters),
     filters,
     failed: events === null,
   };
@@ -49,9 +48,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={title} section={section} />
       <div className="container listing">
-        <FilterForm
-          selects={[yearSelect(years, filters.year), monthSelect(months, filters.month)]}
-          q={filters.q}
+        <DatedFilterForm
+          years={years}
+          months={months}
+          filters={filters}
           searchLabel="Filter events"
           summary={summaryText(items.length, total, 'event', 'events')}
           clearTo={CLEAR_TO}

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { PHOTO_GALLERY } from '@sthsm/contract';
 import type { Route } from './+types/gallery';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm } from '../components/listing/FilterForm';
+import { DatedFilterForm } from '../components/listing/DatedFilterForm';
 import { ListingResults } from '../components/listing/ListingResults';
-import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
+import { listingMeta, listingPage, summaryText } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatDashed, isoDay } from '../lib/dates';
 import {
-  applyFilters, galleryDefaultYear, monthsOf, parseListFilters, sortNewestFirst, withSelected, yearsOf,
+  applyFilters, filterChoices, galleryDefaultYear, parseListFilters, sortNewestFirst,
 } from '../lib/filters';
 import { imageSrcSet, imageUrl } from '../lib/images';
 
@@ -34,9 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       count: a.attachments?.length ?? 0,
     })),
     total: all.length,
-    years: withSelected(yearsOf(all), filters.year, 'descending'),
     // SPEC §4: the gallery's months run January to December.
-    months: withSelected(monthsOf(all, 'calendar'), filters.month, 'calendar'),
+    ...filterChoices(all, filters, 'calendar'),
     filters,
     failed: albums === null,
   };
@@ -49,9 +48,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={title} section={section} />
       <div className="container listing">
-        <FilterForm
-          selects={[yearSelect(years, filters.year), monthSelect(months, filters.month)]}
-          q={filters.q}
+        <DatedFilterForm
+          years={years}
+          months={months}
+          filters={filters}
           searchLabel="Filter albums"
           summary={summaryText(items.length, total, 'album', 'albums')}
           clearTo={CLEAR_TO}

@@ -1,12 +1,12 @@
 import type { Route } from './+types/news';
 import { PageHeader } from '../components/PageHeader';
-import { FilterForm } from '../components/listing/FilterForm';
+import { DatedFilterForm } from '../components/listing/DatedFilterForm';
 import { ListingResults } from '../components/listing/ListingResults';
-import { listingMeta, listingPage, monthSelect, summaryText, yearSelect } from '../components/listing/listing';
+import { listingMeta, listingPage, summaryText } from '../components/listing/listing';
 import { api } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
 import {
-  applyFilters, monthsOf, newsDefaultYear, parseListFilters, sortNewestFirst, withSelected, yearsOf,
+  applyFilters, filterChoices, newsDefaultYear, parseListFilters, sortNewestFirst,
 } from '../lib/filters';
 import { imageUrl } from '../lib/images';
 
@@ -31,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       attachments: n.attachments?.[0] ? [n.attachments[0]] : [],
     })),
     total: all.length,
-    years: withSelected(yearsOf(all), filters.year, 'descending'),
-    months: withSelected(monthsOf(all), filters.month, 'descending'),
+    ...filterChoices(all, filters),
     filters,
     failed: news === null,
   };
@@ -48,9 +47,10 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <p className="listing__total">
           Total News: <strong>{total}</strong>
         </p>
-        <FilterForm
-          selects={[yearSelect(years, filters.year), monthSelect(months, filters.month)]}
-          q={filters.q}
+        <DatedFilterForm
+          years={years}
+          months={months}
+          filters={filters}
           searchLabel="Filter news"
           summary={summaryText(items.length, total, 'news item', 'news items')}
           clearTo={CLEAR_TO}
