@@ -2,6 +2,7 @@ import { primaryWing, type MonthPlan } from '@sthsm/content/pages/primary-wing';
 import type { Route } from './+types/primary-wing';
 import { PageHeader } from '../components/PageHeader';
 import { infoPage, infoPageMeta } from '../components/pages/info-page';
+import { RowTable } from '../components/pages/RowTable';
 import { currentProfile } from '../components/pages/school.server';
 import '../styles/pages.css';
 
@@ -17,31 +18,13 @@ export function loader() {
 
 function MonthTable({ id, heading, plans }: { id: string; heading: string; plans: MonthPlan[] }) {
   return (
-    <section className="prose-section">
-      <h2 id={id}>{heading}</h2>
-      {/* The wrapper scrolls on its own at narrow widths: a focusable, named region, so keyboard users can scroll it (WCAG 2.1.1, axe scrollable-region-focusable). */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
-      <section className="table-wrap" tabIndex={0} aria-labelledby={id}>
-        <table className="data-table info-table month-table" aria-labelledby={id}>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Activity</th>
-              <th scope="col">Sports</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((plan) => (
-              <tr key={plan.month}>
-                <th scope="row">{plan.month}</th>
-                <td>{plan.activity}</td>
-                <td>{plan.sports}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </section>
+    <RowTable
+      id={id}
+      heading={heading}
+      className="month-table"
+      columns={['Month', 'Activity', 'Sports']}
+      rows={plans.map((plan) => ({ header: plan.month, cells: [plan.activity, plan.sports] }))}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/timings';
 import { PageHeader } from '../components/PageHeader';
 import { infoPage, infoPageMeta } from '../components/pages/info-page';
+import { RowTable } from '../components/pages/RowTable';
 import { currentProfile } from '../components/pages/school.server';
 import '../styles/pages.css';
 
@@ -23,54 +24,21 @@ export default function Timings() {
       <PageHeader title={title} section={section} />
       <div className="container info-page printable">
         <p className="lead">{timings.lead}</p>
-        <section className="prose-section">
-          <h2 id="class-timings">Class timings</h2>
-          <div className="table-wrap">
-            <table className="data-table info-table" aria-labelledby="class-timings">
-              <thead>
-                <tr>
-                  <th scope="col">Classes</th>
-                  <th scope="col">Summer</th>
-                  <th scope="col">Winter</th>
-                </tr>
-              </thead>
-              <tbody>
-                {timings.classes.map((row) => (
-                  <tr key={row.classes}>
-                    <th scope="row">{row.classes}</th>
-                    <td>{row.summer}</td>
-                    <td>{row.winter}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <section className="prose-section">
-          <h2 id="visiting-hours">Visiting and office hours</h2>
-          <div className="table-wrap">
-            <table className="data-table info-table" aria-labelledby="visiting-hours">
-              <thead>
-                <tr>
-                  <th scope="col">Who</th>
-                  <th scope="col">Summer</th>
-                  <th scope="col">Winter</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Principal visiting hours</th>
-                  <td>{timings.principalVisiting.summer}</td>
-                  <td>{timings.principalVisiting.winter}</td>
-                </tr>
-                <tr>
-                  <th scope="row">School office</th>
-                  <td colSpan={2}>{timings.office} (all year)</td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <RowTable
+          id="class-timings"
+          heading="Class timings"
+          columns={['Classes', 'Summer', 'Winter']}
+          rows={timings.classes.map((row) => ({ header: row.classes, cells: [row.summer, row.winter] }))}
+        />
+        <RowTable
+          id="visiting-hours"
+          heading="Visiting and office hours"
+          columns={['Who', 'Summer', 'Winter']}
+          rows={[
+            { header: 'Principal visiting hours', cells: [timings.principalVisiting.summer, timings.principalVisiting.winter] },
+            { header: 'School office', cells: [`${timings.office} (all year)`] },
+          ]}
+        />
         <section className="prose-section">
           <h2>Good to know</h2>
           <ul>
