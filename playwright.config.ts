@@ -4,7 +4,8 @@ import path from 'node:path';
 
 // End-to-end tests drive Debian's Chromium against the production build, served by the real
 // server on a loopback port with a fresh data directory (migrated and seeded on start).
-// E2E_PORT / WEB_BUILD_DIR let several checkouts or engineers run suites side by side.
+// E2E_PORT / WEB_BUILD_DIR let several checkouts or engineers run suites side by side. No scheduled
+// backups (BACKUP_AT=off): one starting mid-suite would only compete for the CPU.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.WEB_BUILD_DIR ?? 'build';
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sthsm-e2e-${port}`);
@@ -16,6 +17,8 @@ export const offlineBaseURL = `http://127.0.0.1:${offlinePort}`;
 /** A third server of the same build showing the second demo school (DEMO2: no videos, no class XII toppers). */
 export const demo2Port = port + 2;
 export const demo2BaseURL = `http://127.0.0.1:${demo2Port}`;
+/** The DEMO2 server's console output: its first-start line holds the staff setup link (web/e2e/admin-journey.spec.ts). */
+export const demo2LogFile = `${e2eDataDir}-demo2.log`;
 
 /** A fourth server whose API_URL accepts connections but never answers: every call must time out. */
 export const stalledPort = port + 3;
@@ -51,7 +54,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, WEB_BUILD_DIR: buildDir, SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        WEB_BUILD_DIR: buildDir,
+        SITE_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        BACKUP_AT: 'off',
+      },
     },
     {
       // Port 9 (discard) is closed on loopback: the site's API calls fail at once.
@@ -60,18 +71,30 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(offlinePort), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-offline`, WEB_BUILD_DIR: buildDir,
-        SITE_URL: offlineBaseURL, API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'warn',
+        PORT: String(offlinePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${e2eDataDir}-offline`,
+        WEB_BUILD_DIR: buildDir,
+        SITE_URL: offlineBaseURL,
+        API_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'warn',
+        BACKUP_AT: 'off',
       },
     },
     {
-      command: `rm -rf ${e2eDataDir}-demo2 && node api/src/server.ts`,
+      command: `rm -rf ${e2eDataDir}-demo2 ${demo2LogFile} && node api/src/server.ts > ${demo2LogFile}`,
       url: `${demo2BaseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(demo2Port), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-demo2`, WEB_BUILD_DIR: buildDir,
-        SITE_URL: demo2BaseURL, SCHOOL_CODE: 'DEMO2', LOG_LEVEL: 'warn',
+        PORT: String(demo2Port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${e2eDataDir}-demo2`,
+        WEB_BUILD_DIR: buildDir,
+        SITE_URL: demo2BaseURL,
+        SCHOOL_CODE: 'DEMO2',
+        LOG_LEVEL: 'warn',
+        BACKUP_AT: 'off',
       },
     },
     {
@@ -80,8 +103,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(stalledPort), HOST: '127.0.0.1', DATA_DIR: `${e2eDataDir}-stalled`, WEB_BUILD_DIR: buildDir,
-        SITE_URL: stalledBaseURL, API_URL: `http://127.0.0.1:${stalledApiPort}`, LOG_LEVEL: 'warn',
+        PORT: String(stalledPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${e2eDataDir}-stalled`,
+        WEB_BUILD_DIR: buildDir,
+        SITE_URL: stalledBaseURL,
+        API_URL: `http://127.0.0.1:${stalledApiPort}`,
+        LOG_LEVEL: 'warn',
+        BACKUP_AT: 'off',
       },
     },
   ],

@@ -21,16 +21,21 @@ export function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir;
       if (!dir) return;
-      await Promise.all(Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name)).map(async (name) => {
-        const file = path.join(dir, name);
-        const data = await readFile(file);
-        if (data.length < 1024) return;
-        await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
-            .then((out) => writeFile(`${file}.br`, out)),
-          gz(data, { level: 9 }).then((out) => writeFile(`${file}.gz`, out)),
-        ]);
-      }));
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => COMPRESSIBLE.test(name))
+          .map(async (name) => {
+            const file = path.join(dir, name);
+            const data = await readFile(file);
+            if (data.length < 1024) return;
+            await Promise.all([
+              brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).then(
+                (out) => writeFile(`${file}.br`, out),
+              ),
+              gz(data, { level: 9 }).then((out) => writeFile(`${file}.gz`, out)),
+            ]);
+          }),
+      );
     },
   };
 }

@@ -7,9 +7,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { installResponseCache } from './cache.ts';
-import { installErrorHandling } from './errors.ts';
+import { createContentWatch, type ContentWatch } from './content/watch.ts';
+import { HttpError, installErrorHandling } from './errors.ts';
+import { installOriginCheck } from './origin.ts';
+import { installRequestTargetRules, rewriteRequestTarget } from './request-target.ts';
 import { installSecurityHeaders } from './security-headers.ts';
-import { HttpError, type Deps } from './http.ts';
+import type { Deps } from './routes/deps.ts';
 import { birthdayRoutes } from './routes/birthdays.ts';
 import { eventRoutes } from './routes/events.ts';
 import { formRoutes } from './routes/form.ts';
@@ -20,23 +23,40 @@ import { imageRoutes } from './routes/images.ts';
 import { newsRoutes } from './routes/news.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { principalMessageRoutes } from './routes/principal-message.ts';
+import { schoolRoutes } from './routes/school.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { topperRoutes } from './routes/toppers.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { visitorRoutes } from './routes/visitor.ts';
+import { previewRoutes } from './routes/preview.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { createMailer, type Mailer } from './staff/mail.ts';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   /** The clock deciding "today"; tests pin it. */
   now?: () => Date;
-  /** Keep public GET JSON answers in memory for up to 15 s (api/src/cache.ts); the server turns it on, tests leave it off. */
-  responseCache?: boolean;
+  /**
+   * Keep public GET JSON answers in memory for config.responseCacheTtlMs (api/src/cache.ts); the
+   * server turns it on, tests leave it off or pass their own clock.
+   */
+  responseCache?: boolean | { now: () => number };
+  /**
+   * The content counters both caches check (content/watch.ts); by default one on `db` with `now`.
+   * server.ts makes one and hands it to the site's page cache too.
+   */
+  contentWatch?: ContentWatch;
+  /** Staff e-mail; by default SMTP_URL's (or none). */
+  mailer?: Mailer;
+  /** Where log lines go (default stdout); tests capture them to prove what is never logged. */
+  logStream?: { write: (line: string) => void };
 }
 
 const BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: one error handler, one 404, form-encoded bodies, every route of SPEC §7. */
-const api: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
+const api: FastifyPluginAsync<Deps & { mailer: Mailer }> = async (app, { db, config, now, mailer }) => {
   const deps: Deps = { db, config, now };
   installErrorHandling(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -44,11 +64,27 @@ const api: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   for (const routes of [
-    healthRoutes, newsRoutes, highlightRoutes, topperRoutes, principalMessageRoutes, eventRoutes, birthdayRoutes,
-    visitorRoutes, notificationRoutes, galleryRoutes, videoRoutes, formRoutes, imageRoutes,
+    healthRoutes,
+    newsRoutes,
+    highlightRoutes,
+    topperRoutes,
+    principalMessageRoutes,
+    eventRoutes,
+    birthdayRoutes,
+    visitorRoutes,
+    notificationRoutes,
+    galleryRoutes,
+    videoRoutes,
+    formRoutes,
+    imageRoutes,
+    schoolRoutes,
+    privacyRoutes,
+    previewRoutes,
   ]) {
     await app.register(routes, deps);
   }
+  // The staff API (STAFF.md): sessions, staff, audit log (routes/admin/index.ts).
+  await app.register(adminRoutes, { ...deps, mailer, prefix: '/admin' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Claims every other /api path, so the site's root catch-all never answers HTML under /api.
   app.all('/*', { schema: { hide: true } }, async (req) => {
@@ -57,14 +93,27 @@ const api: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
 };
 
 /** Builds the server without listening: external plugins, then the API. Tests use it directly. */
-export async function buildApp({ config, db, now = () => new Date(), responseCache = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  now = () => new Date(),
+  responseCache = false,
+  contentWatch,
+  mailer,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // No personal data in logs: no bodies, cookies, credentials or client addresses.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // Staff URLs may carry a search or an e-mail address in the query: logged without it.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: /^\/(api\/)?admin(\/|\.|\?|$)/.test(req.url) ? req.url.split('?')[0] : req.url,
+        }),
       },
     },
     trustProxy: config.trustProxy,
@@ -80,17 +129,32 @@ export async function buildApp({ config, db, now = () => new Date(), responseCac
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 1000 },
+    // Before routing: origin-form targets only, normalised; the first hook answers the rest (0040).
+    rewriteUrl: rewriteRequestTarget,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: bad targets and Hosts (400), then cross-origin writes (403), before any cache or route.
+  installRequestTargetRules(app);
+  installOriginCheck(app, config);
   installSecurityHeaders(app);
   // Before compress: its per-route onSend then sees our hits already encoded and leaves them alone.
-  if (responseCache) installResponseCache(app);
+  if (responseCache) {
+    installResponseCache(app, {
+      ttlMs: config.responseCacheTtlMs,
+      watch:
+        contentWatch ?? createContentWatch(db, { now, onError: (err) => app.log.warn({ err }, 'could not read the content counters') }),
+      ...(typeof responseCache === 'object' ? responseCache : {}),
+    });
+  }
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    // One bucket per IPv6 /64 (one client's usual allocation) and IPv4-mapped addresses as IPv4.
+    // The plugin's default today; stated so that an upgrade cannot quietly change it.
+    ipv6Subnet: 64,
     errorResponseBuilder: (_req, ctx) =>
       new HttpError(429, `Too many requests. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`),
   });
@@ -101,6 +165,6 @@ export async function buildApp({ config, db, now = () => new Date(), responseCac
     transform: jsonSchemaTransform,
   });
 
-  await app.register(api, { prefix: '/api', db, config, now });
+  await app.register(api, { prefix: '/api', db, config, now, mailer: mailer ?? createMailer(config, app.log) });
   return app;
 }

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentWatch } from './content/watch.ts';
 
 /**
  * In-memory cache for the API's public GET JSON answers (docs/decisions: response caches).
  * Keyed by URL; stores the serialised JSON once, its strong ETag, and its brotli/gzip bytes made
  * on first use, so a hit costs a Map lookup and a write. An entry lives at most `ttlMs` (content
- * changed outside this process — `npm run seed`, another server on the same database, or the
- * school's midnight — shows within that time); any write through this process (a non-GET under
- * /api other than the visitor counter) empties the cache at once and tells `onContentChange`
- * listeners (the site's HTML cache).
+ * changed outside the staff API — `npm run seed`, or the school's midnight — shows within that
+ * time), and never past its school's next scheduled publish or unpublish moment. Only a successful
+ * staff write of published content invalidates, and only its school's answers
+ * (docs/decisions/0061): the write bumps the school's counter in the database, and an entry stored
+ * under an older counter is not replayed (`watch`, read at most once a second, so this holds across
+ * processes); the writing process also drops them at once (`contentChanged`). Invalid, refused,
+ * rate-limited or unknown requests change nothing.
  */
 
 export interface ResponseCacheOptions {
@@ -19,27 +23,44 @@ export interface ResponseCacheOptions {
   /** Larger answers are not kept. */
   maxBytes?: number;
   now?: () => number;
+  /** The content counters and publish transitions (content/watch.ts); without it, entries live their TTL. */
+  watch?: ContentWatch;
 }
 
 interface Entry {
   expires: number;
+  /** The school the answer belongs to (null: several or unknown) and its counter when read. */
+  school: string | null;
+  stamp: number;
   body: string;
   contentType: string;
   etag: string;
   encoded: Map<string, Buffer>;
 }
 
-type Listener = () => void;
+type Listener = (school: string | null) => void;
 const listeners = new Set<Listener>();
 
-/** Called after any content-changing request this process handled (the HTML cache listens). */
+/** Called after this process committed a write of a school's public content (both caches listen). */
 export function onContentChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function contentChanged(): void {
-  for (const listener of listeners) listener();
+/** A write of `school`'s public content was committed in this process (null: any school's). */
+export function contentChanged(school: string | null): void {
+  for (const listener of listeners) listener(school);
+}
+
+/**
+ * The school a public API answer belongs to, from its path: the code is the last segment of the
+ * list routes and the second of /api/pages/{code}/{slug}; null for answers found by id (subGallery).
+ */
+export function schoolOfApiPath(url: string): string | null {
+  const segments = (url.split('?')[0] ?? '').split('/').slice(2);
+  if (segments.length < 2) return null;
+  if (segments[0]?.toLowerCase() === 'pages') return segments[1] ?? null;
+  return segments.at(-1) || null;
 }
 
 let lastTroubleAt = Number.NEGATIVE_INFINITY;
@@ -49,10 +70,8 @@ export function apiTroubleSince(time: number): boolean {
   return lastTroubleAt >= time;
 }
 
-/** Paths never cached: per-visitor counts, health, media (cached on disk and by browsers), the schema. */
-const UNCACHED = /^\/api\/(?:visitor|health|image|media|openapi)/i;
-/** Non-GET requests that change nothing public: the visitor counter. */
-const NOT_A_CONTENT_WRITE = /^\/api\/visitor\b/i;
+/** Paths never cached: per-visitor counts, health, media (cached on disk and by browsers), the schema, previews, the staff API. */
+const UNCACHED = /^\/api\/(?:visitor|health|image|media|openapi|preview|admin\/)/i;
 
 /** br, then gzip, then identity, honouring q=0. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
@@ -70,7 +89,9 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 function encode(body: string, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    ? brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+      })
     : gzipSync(body, { level: 9 });
 }
 
@@ -79,34 +100,42 @@ function encode(body: string, encoding: 'br' | 'gzip'): Buffer {
  * its per-route onSend then runs after ours (we store the JSON text) and skips our hits
  * (they already carry Content-Encoding).
  */
-export function installResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}): { clear: () => void } {
+export function installResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}): ResponseCacheHandle {
   const ttlMs = options.ttlMs ?? 15_000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const now = options.now ?? Date.now;
+  const watch = options.watch;
   const store = new Map<string, Entry>();
-  /** Requests whose answer may be stored, with the cache generation they started in. */
-  const pending = new WeakMap<FastifyRequest, number>();
+  /** Requests whose answer may be stored, with the local generation and the school's counter they started with. */
+  const pending = new WeakMap<FastifyRequest, { generation: number; school: string | null; stamp: number }>();
   let generation = 0;
 
   const clear = () => {
     generation++;
     store.clear();
-    contentChanged();
   };
+  const forget = (school: string | null) => {
+    generation++;
+    if (school === null) store.clear();
+    for (const [key, entry] of store) if (entry.school === school || entry.school === null) store.delete(key);
+  };
+  const stopListening = onContentChange(forget);
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (!url.startsWith('/api/')) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      if (!NOT_A_CONTENT_WRITE.test(url)) clear();
-      return;
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (UNCACHED.test(url) || request.headers['cache-control']?.includes('no-cache')) return;
+    const school = schoolOfApiPath(url);
+    const stamp = watch ? await watch.stamp(school) : 0;
     const entry = store.get(url);
-    if (!entry || entry.expires <= now()) {
+    if (!entry || entry.expires <= now() || entry.stamp !== stamp) {
       if (entry) store.delete(url);
-      pending.set(request, generation);
+      pending.set(request, { generation, school, stamp });
       return;
     }
     // A hit: refresh its place in the eviction order and answer from memory.
@@ -130,22 +159,49 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     pending.delete(request);
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (
-      started === generation && reply.statusCode === 200 && typeof payload === 'string' &&
-      contentType.startsWith('application/json') && payload.length <= maxBytes && !reply.hasHeader('set-cookie')
+      started.generation === generation &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      contentType.startsWith('application/json') &&
+      payload.length <= maxBytes &&
+      !reply.hasHeader('set-cookie')
     ) {
       const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-      store.set(request.url, { expires: now() + ttlMs, body: payload, contentType, etag, encoded: new Map() });
+      const untilTransition = watch?.msUntilTransition(started.school) ?? null;
+      const life = untilTransition === null ? ttlMs : Math.min(ttlMs, untilTransition);
+      store.set(request.url, {
+        expires: now() + life,
+        school: started.school,
+        stamp: started.stamp,
+        body: payload,
+        contentType,
+        etag,
+        encoded: new Map(),
+      });
       while (store.size > maxEntries) store.delete(store.keys().next().value as string);
       reply.header('etag', etag);
     }
     return payload;
   });
 
-  // The write is done: drop anything a concurrent GET stored meanwhile.
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 && request.url.startsWith('/api/')) lastTroubleAt = Date.now();
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/') && !NOT_A_CONTENT_WRITE.test(request.url)) clear();
   });
 
-  return { clear };
+  const handle = { clear, keys: () => [...store.keys()] };
+  installed.set(app, handle);
+  return handle;
+}
+
+const installed = new WeakMap<FastifyInstance, ResponseCacheHandle>();
+
+export interface ResponseCacheHandle {
+  clear: () => void;
+  /** The URLs held (tests). */
+  keys: () => string[];
+}
+
+/** The response cache installed on `app`, if any (tests look at its keys). */
+export function responseCacheOf(app: FastifyInstance): ResponseCacheHandle | undefined {
+  return installed.get(app);
 }

@@ -23,39 +23,158 @@ function parseTrustProxy(value: string): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   // Loopback stays trusted in a list: the site's own posts come from there.
-  return [...new Set(['loopback', ...value.split(',').map((s) => s.trim()).filter(Boolean)])];
+  return [
+    ...new Set([
+      'loopback',
+      ...value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ]),
+  ];
 }
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^(postgres|postgresql):\/\//.test(v) || /^(sqlite|file):/.test(v) || !v.includes('://'), {
-      error: 'must be a postgres:// URL or an SQLite file path',
-    })
-    .optional(),
-  SCHOOL_CODE: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'must be 1-32 letters, digits, _ or -' }).default('STHSM'),
-  TRUST_PROXY: z.string().default(DEFAULT_TRUST_PROXY).transform(parseTrustProxy),
-  FORM_RATE_LIMIT_PER_MINUTE: positiveInt(5, 1_000_000),
-  VISITOR_RATE_LIMIT_PER_MINUTE: positiveInt(60, 1_000_000),
-  REQUEST_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
-  CONNECTION_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TIME_ZONE: z
-    .string()
-    .default('Asia/Kolkata')
-    .refine((tz) => {
-      try {
-        return Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
-      } catch {
-        return false;
-      }
-    }, { error: 'must be an IANA time zone such as Asia/Kolkata' }),
-});
+// ---- Who may post to this server, and whose X-Forwarded-For it believes (docs/decisions/0040, 0017) ----
+
+/** An http(s) URL reduced to its origin (scheme, host, port), or undefined when it is not one. */
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SITE_URL: the site's public origin; the URL every page render sees is this origin plus the path. */
+const siteUrlSchema = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || originOf(v) !== undefined, {
+    error: 'must be an http:// or https:// URL such as https://www.school.example',
+  });
+
+/** An origin as written in ALLOWED_ORIGINS: scheme and host (and port), nothing after them. */
+function bareOrigin(value: string): string | undefined {
+  const origin = originOf(value);
+  if (!origin) return undefined;
+  const url = new URL(value.trim());
+  return url.pathname === '/' && !url.search && !url.hash ? origin : undefined;
+}
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** ALLOWED_ORIGINS: a school's other sites whose pages may post to this server, comma-separated. */
+const allowedOriginsSchema = z
+  .string()
+  .default('')
+  .refine((v) => listOf(v).every((s) => bareOrigin(s) !== undefined), {
+    error: 'must be comma-separated origins such as https://alumni.school.example (scheme and host, no path)',
+  })
+  .transform((v) => [...new Set(listOf(v).map((s) => bareOrigin(s) as string))]);
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * What is risky about TRUST_PROXY for the address the server listens on, as start-up warnings
+ * (server.ts logs them). A wrong setting fails silently otherwise: the rate limits of the alumni
+ * form and the visitor counter either count every visitor in one bucket or let a client choose
+ * its own address.
+ */
+export function trustProxyWarnings(config: Pick<Config, 'trustProxySetting' | 'host'>): string[] {
+  const setting = config.trustProxySetting.trim().toLowerCase();
+  const reachable = LOOPBACK_HOSTS.has(config.host.toLowerCase())
+    ? `listening on ${config.host}: this machine only`
+    : `listening on ${config.host}: reachable from other machines`;
+  const list = setting.split(',').map((s) => s.trim());
+  if (['on', 'true', 'yes'].includes(setting) || list.some((s) => s === '0.0.0.0/0' || s === '::/0')) {
+    return [
+      `TRUST_PROXY=${config.trustProxySetting} believes the left-most X-Forwarded-For address, which any client writes itself (${reachable}): ` +
+        "a client can pick a new address per request and escape the rate limits. Set TRUST_PROXY to your proxy's address or a hop count.",
+    ];
+  }
+  if (['', 'off', 'false', '0', 'no'].includes(setting)) {
+    return [
+      `TRUST_PROXY=${config.trustProxySetting} (${reachable}): X-Forwarded-For is never believed, so every alumni form sent through the site, ` +
+        "and every visitor behind a reverse proxy, shares one rate-limit bucket. Use the default (loopback) or your proxy's address.",
+    ];
+  }
+  if (/^\d+$/.test(setting) && !LOOPBACK_HOSTS.has(config.host.toLowerCase())) {
+    return [
+      `TRUST_PROXY=${config.trustProxySetting} trusts that many hops from whoever connects (${reachable}): a client that reaches this port ` +
+        "directly can name its own address. Listen on loopback behind the proxy, or set TRUST_PROXY to the proxy's address.",
+    ];
+  }
+  return [];
+}
+/** Content changed outside this process shows within both caches' lives: at most this (docs/decisions/0026). */
+export const MAX_STALENESS_MS = 60_000;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^(postgres|postgresql):\/\//.test(v) || /^(sqlite|file):/.test(v) || !v.includes('://'), {
+        error: 'must be a postgres:// URL or an SQLite file path',
+      })
+      .optional(),
+    SCHOOL_CODE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'must be 1-32 letters, digits, _ or -' })
+      .default('STHSM'),
+    TRUST_PROXY: z.string().default(DEFAULT_TRUST_PROXY),
+    SITE_URL: siteUrlSchema,
+    ALLOWED_ORIGINS: allowedOriginsSchema,
+    FORM_RATE_LIMIT_PER_MINUTE: positiveInt(5, 1_000_000),
+    VISITOR_RATE_LIMIT_PER_MINUTE: positiveInt(60, 1_000_000),
+    RESPONSE_CACHE_TTL_MS: positiveInt(15_000, MAX_STALENESS_MS),
+    PAGE_CACHE_TTL_MS: positiveInt(30_000, MAX_STALENESS_MS),
+    REQUEST_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
+    CONNECTION_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
+    WEB_BUILD_DIR: z.string().min(1).default('build'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TIME_ZONE: z
+      .string()
+      .default('Asia/Kolkata')
+      .refine(
+        (tz) => {
+          try {
+            return Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'must be an IANA time zone such as Asia/Kolkata' },
+      ),
+    // Backups (api/src/backup/, README "Backups").
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_KEEP: positiveInt(7, 1000),
+    BACKUP_AT: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(off|([01]?\d|2[0-3]):[0-5]\d)$/, { error: 'must be a time of day such as 02:30, or off' })
+      .default('02:30'),
+    // Staff side (docs/decisions/0030-0034).
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/./, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+  })
+  .refine((e) => e.RESPONSE_CACHE_TTL_MS + e.PAGE_CACHE_TTL_MS <= MAX_STALENESS_MS, {
+    path: ['PAGE_CACHE_TTL_MS'],
+    error: `plus RESPONSE_CACHE_TTL_MS must be at most ${MAX_STALENESS_MS} (a change must show within 60 s)`,
+  });
 
 export interface Config {
   port: number;
@@ -64,18 +183,43 @@ export interface Config {
   mediaRoot: string;
   cacheDir: string;
   databaseUrl: string;
+  /** The school of requests whose host name is not in the host table (and of localhost). */
   schoolCode: string;
   trustProxy: TrustProxy;
+  /** TRUST_PROXY as written (for start-up warnings). */
+  trustProxySetting: string;
+  /** The site's public origin (SITE_URL, default http://localhost:PORT), e.g. https://www.school.example. */
+  siteOrigin: string;
+  /** Other origins whose pages may post to this server (ALLOWED_ORIGINS), normalised. */
+  allowedOrigins: string[];
   /** Per client address and minute (429 with Retry-After beyond). */
   formRateLimitPerMinute: number;
   visitorRateLimitPerMinute: number;
+  /** How long a public GET JSON answer is replayed from memory (api/src/cache.ts). */
+  responseCacheTtlMs: number;
+  /** How long an anonymous page is replayed from memory (api/src/page-cache.ts). */
+  pageCacheTtlMs: number;
   /** Whole request (headers and body) must arrive within this; slow-drip clients are cut off. */
   requestTimeoutMs: number;
   /** An idle socket is closed after this. */
   connectionTimeoutMs: number;
+  /** The site's build folder: web/build, or WEB_BUILD_DIR (relative to web/) for parallel builds. */
+  webBuildDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The school's time zone: decides what "today" is for birthdays, events and notifications. */
   timeZone: string;
+  /** Where archives (and the erasure journal's copy) go; readable by the server's user only. */
+  backupDir: string;
+  /** Archives kept in backupDir; older ones are deleted after each successful backup. */
+  backupKeep: number;
+  /** The daily scheduled backup's time of day in timeZone ("02:30"), or null when off. */
+  backupAt: string | null;
+  // Staff side.
+  /** The site's public origin (absolute links in staff e-mails and the CLI; an allowed Origin). */
+  siteUrl?: string;
+  /** Staff e-mail (invitations, resets) is sent through this SMTP server when set. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 /** Parses the environment once. Throws one clear line naming the bad variable. */
@@ -95,12 +239,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'school.db'),
     schoolCode: e.SCHOOL_CODE,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxySetting: e.TRUST_PROXY,
+    siteOrigin: originOf(e.SITE_URL ?? `http://localhost:${e.PORT}`) as string,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     formRateLimitPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE,
     visitorRateLimitPerMinute: e.VISITOR_RATE_LIMIT_PER_MINUTE,
+    responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    webBuildDir: path.resolve(REPO_ROOT, 'web', e.WEB_BUILD_DIR),
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupKeep: e.BACKUP_KEEP,
+    backupAt: e.BACKUP_AT === 'off' ? null : e.BACKUP_AT.padStart(5, '0'),
+    ...(e.SITE_URL ? { siteUrl: e.SITE_URL.replace(/\/+$/, '') } : {}),
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    mailFrom: e.MAIL_FROM ?? 'School website <no-reply@localhost>',
   };
 }

@@ -2,6 +2,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 
+/** An error whose status and message are safe to show the client. */
+export class HttpError extends Error {
+  statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -20,8 +29,10 @@ export function installErrorHandling(api: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
-      const what = err.validationContext === 'querystring' ? 'query string' : err.validationContext ?? 'request';
-      return reply.code(400).send({ error: `Invalid ${what}${where ? ` (${where})` : ''}: ${first?.message ?? 'not accepted'}.`.replace('..', '.') });
+      const what = err.validationContext === 'querystring' ? 'query string' : (err.validationContext ?? 'request');
+      return reply
+        .code(400)
+        .send({ error: `Invalid ${what}${where ? ` (${where})` : ''}: ${first?.message ?? 'not accepted'}.`.replace('..', '.') });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { API_TIMEOUT_MS } from '@sthsm/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiTroubleSince, onContentChange, pickEncoding } from './cache.ts';
+import type { ContentWatch } from './content/watch.ts';
 import { newNonce as freshNonce } from './security-headers.ts';
 
 /**
@@ -10,9 +12,12 @@ import { newNonce as freshNonce } from './security-headers.ts';
  * (docs/decisions: response caches, and "one CSP nonce per cached page"). Pages hold no
  * per-visitor data (the visitor count is fetched in the browser). Each entry is rendered with its
  * own fresh CSP nonce and replayed, byte for byte, with that nonce and its brotli/gzip bytes made
- * once, for at most `ttlMs`: a hit costs a Map lookup and a write, not a compression. Entries are
- * dropped at once when this process handles a content write (so content that could carry an
- * injected script is always rendered under a nonce nobody has seen), and are not stored when the
+ * once, for at most `ttlMs` and never past the school's next scheduled publish or unpublish moment:
+ * a hit costs a Map lookup and a write, not a compression. A school's entries are dropped when a
+ * staff write of its published content commits (at once in the writing process; in every other
+ * within a second, through the school's counter in the database: `watch`, docs/decisions/0061), so
+ * content that could carry an injected script is always rendered under a nonce nobody has seen.
+ * Nothing else (no invalid, refused or unknown request) empties it. Entries are not stored when the
  * API failed or was slow while the page rendered (so a placeholder page from an outage is not
  * replayed). Concurrent misses for one URL share one render.
  */
@@ -24,6 +29,8 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Makes the nonce of each render (security-headers.ts' newNonce by default). */
   newNonce?: () => string;
+  /** The content counters and publish transitions (content/watch.ts); without it, entries live their TTL. */
+  watch?: ContentWatch;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -31,6 +38,9 @@ type Encoding = 'br' | 'gzip';
 /** One stored page: its bytes, the nonce they were rendered with, and their compressed forms. */
 export interface CachedPage {
   expires: number;
+  /** The school the page was rendered for, and its content counter then. */
+  school: string | null;
+  stamp: number;
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -40,10 +50,18 @@ export interface CachedPage {
 }
 
 /** A page to send: from the cache (`page`), or rendered and not storable (`response`); `nonce` is the one its scripts carry. */
-export type PageResult = { nonce: string; page: CachedPage; response?: undefined } | { nonce: string; response: Response; page?: undefined };
+export type PageResult =
+  { nonce: string; page: CachedPage; response?: undefined } | { nonce: string; response: Response; page?: undefined };
 
-/** A render this slow may have hit an API time-out (2.5 s in web/app/lib/api.server.ts): not stored. */
-const SLOW_RENDER_MS = 2_500;
+/** A render this slow may have hit the site's API time-out (placeholders instead of data): not stored. */
+const SLOW_RENDER_MS = API_TIMEOUT_MS;
+
+/**
+ * What is replayed: pages, and the site's other anonymous GET answers made from the same public
+ * data — the news feeds (RSS, Atom), the calendars (iCalendar) and /sitemap.xml — so a feed
+ * reader polling every few minutes costs what a page view does (docs/api.md "Feeds, calendars and share previews").
+ */
+const CACHEABLE_TYPE = /^(?:text\/html|application\/rss\+xml|application\/atom\+xml|text\/calendar|application\/xml)\b/i;
 
 /** Cookies that change nothing in the HTML (the visitor counter's once-per-30-minutes mark). */
 const HARMLESS_COOKIE = /^visited_[A-Za-z0-9_-]+$/;
@@ -52,13 +70,20 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export interface PageCache {
-  /** The cache key of a request, or null when it must be rendered fresh. */
-  keyOf(request: FastifyRequest): string | null;
-  /** The page for `key`: from memory, from a render in flight, or rendered now with a new nonce. */
-  lookup(key: string, render: (nonce: string) => Promise<Response>): Promise<PageResult>;
+  /**
+   * The cache key of a request, or null when it must be rendered fresh; `scope` names what else the
+   * render depends on (the school and the render origin, api/src/site.ts).
+   */
+  keyOf(request: FastifyRequest, scope?: string): string | null;
+  /** The page for `key` (of `school`): from memory, from a render in flight, or rendered now with a new nonce. */
+  lookup(key: string, render: (nonce: string) => Promise<Response>, school?: string | null): Promise<PageResult>;
   clear(): void;
+  /** Answers from memory and renders since the start (the junk-request test prints the hit rate). */
+  stats(): { hits: number; misses: number };
   /** Entries held (tests). */
   readonly size: number;
+  /** The keys of the entries held (tests). */
+  keys(): string[];
 }
 
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
@@ -67,17 +92,29 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
   const newNonce = options.newNonce ?? freshNonce;
+  const watch = options.watch;
   const store = new Map<string, CachedPage>();
   const inFlight = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
   const clear = () => {
     generation++;
     store.clear();
     inFlight.clear();
   };
-  onContentChange(clear);
+  onContentChange((school) => {
+    generation++;
+    for (const [key, page] of store) if (school === null || page.school === school || page.school === null) store.delete(key);
+    inFlight.clear();
+  });
 
-  async function renderAndStore(key: string, render: (nonce: string) => Promise<Response>): Promise<{ result: PageResult; page: CachedPage | null }> {
+  async function renderAndStore(
+    key: string,
+    render: (nonce: string) => Promise<Response>,
+    school: string | null,
+    stamp: number,
+  ): Promise<{ result: PageResult; page: CachedPage | null }> {
     const started = now();
     const startedGeneration = generation;
     const nonce = newNonce();
@@ -85,7 +122,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const type = response.headers.get('content-type') ?? '';
     const cacheControl = response.headers.get('cache-control') ?? '';
     if (
-      response.status !== 200 || !type.startsWith('text/html') || !response.body || response.headers.has('set-cookie') ||
+      response.status !== 200 ||
+      !CACHEABLE_TYPE.test(type) ||
+      !response.body ||
+      response.headers.has('set-cookie') ||
       /no-store|private/i.test(cacheControl)
     ) {
       return { result: { nonce, response }, page: null };
@@ -95,8 +135,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (body.length > maxBytes || apiTroubleSince(started) || now() - started > SLOW_RENDER_MS || startedGeneration !== generation) {
       return { result: { nonce, response: new Response(body, { status: response.status, headers }) }, page: null };
     }
+    const untilTransition = watch?.msUntilTransition(school) ?? null;
     const page: CachedPage = {
-      expires: now() + ttlMs,
+      expires: now() + (untilTransition === null ? ttlMs : Math.min(ttlMs, untilTransition)),
+      school,
+      stamp,
       status: response.status,
       headers,
       body,
@@ -109,9 +152,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return { result: { nonce, page }, page };
   }
 
-  async function lookup(key: string, render: (nonce: string) => Promise<Response>): Promise<PageResult> {
+  async function lookup(key: string, render: (nonce: string) => Promise<Response>, school: string | null = null): Promise<PageResult> {
+    const stamp = watch ? await watch.stamp(school) : 0;
     const page = store.get(key);
-    if (page && page.expires > now()) return { nonce: page.nonce, page };
+    if (page && page.expires > now() && page.stamp === stamp) {
+      hits++;
+      return { nonce: page.nonce, page };
+    }
+    misses++;
     if (page) store.delete(key);
     const shared = inFlight.get(key);
     if (shared) {
@@ -121,8 +169,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const nonce = newNonce();
       return { nonce, response: await render(nonce) };
     }
-    const work = renderAndStore(key, render);
-    const pagePromise = work.then((r) => r.page, () => null);
+    const work = renderAndStore(key, render, school, stamp);
+    const pagePromise = work.then(
+      (r) => r.page,
+      () => null,
+    );
     inFlight.set(key, pagePromise);
     void pagePromise.finally(() => {
       if (inFlight.get(key) === pagePromise) inFlight.delete(key);
@@ -133,11 +184,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   return {
     lookup,
 
-    keyOf(request) {
+    keyOf(request, scope = '') {
       if (request.method !== 'GET' || request.headers.authorization) return null;
       const path = request.url.split('?')[0] ?? '';
       // React Router's client data requests (*.data) and the API are not pages.
-      if (path.endsWith('.data') || path.startsWith('/api/')) return null;
+      // The staff area (/admin) is personal and never cached (its pages also send no-store).
+      // Previews of drafts (/preview/…) are personal to their link and never cached either.
+      if (path.endsWith('.data') || path.startsWith('/api/') || /^\/(?:admin|preview)(?:\/|$)/i.test(path)) return null;
       const cookie = request.headers.cookie;
       if (cookie) {
         for (const pair of cookie.split(';')) {
@@ -145,10 +198,17 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
           if (name && !HARMLESS_COOKIE.test(name)) return null;
         }
       }
-      return `${request.protocol}://${request.host}${request.url}`;
+      // What the render depends on (the request's school and the origin it is rendered on, both
+      // decided by the server: api/src/site.ts), then the normalised path and query
+      // (api/src/request-target.ts) — never the client's own Host.
+      return `${scope} ${request.url}`;
     },
 
     clear,
+
+    stats: () => ({ hits, misses }),
+
+    keys: () => [...store.keys()],
 
     get size() {
       return store.size;
@@ -159,9 +219,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 function encoded(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   let bytes = page.encoded.get(encoding);
   if (!bytes) {
-    bytes = encoding === 'br'
-      ? brotli(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
-      : gzipAsync(page.body, { level: 9 });
+    bytes =
+      encoding === 'br'
+        ? brotli(page.body, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+          })
+        : gzipAsync(page.body, { level: 9 });
     page.encoded.set(encoding, bytes);
   }
   return bytes;

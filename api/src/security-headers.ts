@@ -10,6 +10,8 @@ const FRAME_SOURCES = ['https://www.openstreetmap.org', 'https://www.youtube-noc
 const IMAGE_SOURCES = ["'self'", 'data:', 'https://i.ytimg.com'];
 
 export const HSTS = 'max-age=63072000; includeSubDomains';
+/** Browsers may keep a page but must revalidate it; shared caches must not keep it at all. */
+export const HTML_CACHE_CONTROL = 'private, no-cache';
 
 /** A fresh, unguessable CSP nonce: a plain base64 token (cached HTML can swap it for a new one). */
 export function newNonce(): string {
@@ -40,11 +42,20 @@ export function pagePolicy(nonce: string, https: boolean): string {
 }
 
 /** JSON and other API answers: nothing may load or run from them, and nobody may frame them. */
-const RESOURCE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const RESOURCE_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'camera=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()', 'microphone=()',
-  'payment=()', 'usb=()', 'browsing-topics=()', 'interest-cohort=()',
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
 ].join(', ');
 
 /** True when the visitor reached us over HTTPS (directly, or via a trusted proxy's X-Forwarded-Proto). */
@@ -63,6 +74,12 @@ function applyHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('cross-origin-resource-policy', path.startsWith('/api/image/') ? 'cross-origin' : 'same-origin');
   reply.header('x-frame-options', 'DENY');
   if (isHttps(request)) reply.header('strict-transport-security', HSTS);
+  // HTML is per visitor as far as shared caches know: a CDN or proxy must not replay a page (and
+  // its CSP nonce) to others. Added on the way out, so the server's own page cache, which replays
+  // anonymous pages for 30 s with their nonce (docs/decisions/0019), still stores them.
+  if (type.startsWith('text/html') && !/no-store/i.test(String(reply.getHeader('cache-control') ?? ''))) {
+    reply.header('cache-control', HTML_CACHE_CONTROL);
+  }
   // The site sets its own nonce policy on pages (api/src/site.ts); everything else gets the strict one.
   // PDFs keep no default-src: Chromium's PDF viewer runs inside the PDF's own document.
   if (!reply.hasHeader('content-security-policy')) {

@@ -1,11 +1,20 @@
 // `npm start`: config → database → migrations → demo seed on an empty database → API + site → listen.
 import { buildApp } from './app.ts';
-import { DEFAULT_TRUST_PROXY, loadConfig, type Config } from './config.ts';
+import { loadConfig, trustProxyWarnings, type Config } from './config.ts';
 import { engineOf, migrateToLatest, openDatabase } from './db/index.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './seed/seed.ts';
 import { countSchools } from './repositories/schools.ts';
+import { createSchoolResolver } from './school-hosts.ts';
 import { mountSite } from './site.ts';
-import { schoolToday } from './http.ts';
+import { createContentWatch } from './content/watch.ts';
+import { schoolToday } from './school-day.ts';
+import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
+import { firstStartSetupLink } from './staff/setup-link.ts';
+import { makeDataDirPrivate, usePrivateUmask } from './privacy/files.ts';
+import { startRetentionScheduler, type RetentionScheduler } from './privacy/retention.ts';
+
+// Before anything is created: the data directory's files are the server user's only (issue 16).
+usePrivateUmask();
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,6 +25,8 @@ try {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }
+
+for (const warning of await makeDataDirPrivate(config.dataDir)) console.warn(warning);
 
 const engine = engineOf(config.databaseUrl);
 const db = openDatabase(config.databaseUrl);
@@ -31,12 +42,23 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, db, responseCache: true });
-// The in-process site forwards the visitor's address with its form posts only when TRUST_PROXY
-// is set (web/app/routes/alumni.tsx): publish the default so both halves follow one rule (decision 0017).
-process.env.TRUST_PROXY ??= DEFAULT_TRUST_PROXY;
-await mountSite(app);
+// One view of the content counters for both caches (docs/decisions/0061).
+const contentWatch = createContentWatch(db, { onError: (err) => console.warn(`Could not read the content counters: ${String(err)}`) });
+const app = await buildApp({ config, db, responseCache: true, contentWatch });
+const schools = await createSchoolResolver(db, config.schoolCode, {
+  onError: (err) => app.log.warn({ err }, 'could not reload the host table; keeping the last one'),
+});
+await mountSite(app, {
+  buildDir: config.webBuildDir,
+  schools,
+  pageCacheTtlMs: config.pageCacheTtlMs,
+  watch: contentWatch,
+  siteOrigin: config.siteOrigin,
+  allowedOrigins: config.allowedOrigins,
+});
 
+let backups: BackupScheduler | null = null;
+let retention: RetentionScheduler | null = null;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
@@ -44,6 +66,9 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: closing`);
   const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
   timer.unref();
+  backups?.stop();
+  retention?.stop();
+  schools.close();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -53,8 +78,21 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  for (const warning of trustProxyWarnings(config)) app.log.warn(warning);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`School site and API on http://${shownHost}:${config.port}/ (API under /api, database: ${engine})`);
+  // Daily backups; every server starts the schedule, one makes each backup (docs/decisions/0052).
+  backups = startBackupScheduler(config, db, app.log);
+  if (backups)
+    app.log.info(`backups daily at ${config.backupAt} ${config.timeZone} into ${config.backupDir}, keeping ${config.backupKeep}`);
+  // Alumni submissions past the school's retention period are erased hourly (docs/decisions/0111).
+  retention = startRetentionScheduler(config, db, app.log);
+  const setupLink = await firstStartSetupLink(db, config).catch((err: unknown) => {
+    console.error(`Could not make the first-start setup link: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  });
+  if (setupLink)
+    console.log(`No administrator yet for ${config.schoolCode}: create the first one at ${setupLink} (one-time link, valid 24 hours)`);
 } catch (err) {
   console.error(`Could not listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`);
   await db.destroy();

@@ -2,64 +2,119 @@ import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { NONCE_HEADER, SCHOOL_HEADER } from '@sthsm/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { HttpError } from './errors.ts';
+import { isSameOriginRequest, isStateChanging, type OriginConfig } from './origin.ts';
+import type { ContentWatch } from './content/watch.ts';
 import { createPageCache, sendCachedPage, type PageCache } from './page-cache.ts';
+import { TARGET_ERROR } from './request-target.ts';
+import type { SchoolResolver } from './school-hosts.ts';
 import { isHttps, newNonce, pagePolicy } from './security-headers.ts';
 
-/** The request header that hands the CSP nonce to web/app/entry.server.tsx (never the client's own). */
-export const NONCE_HEADER = 'x-csp-nonce';
+/** Paths of the staff area and their client data requests (/admin, /admin/…, /admin.data). */
+const STAFF_AREA = /^\/admin(?:[/.?]|$)/i;
 
-const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+/**
+ * `siteOrigin` (config.siteOrigin, SITE_URL): the origin the default school's pages are rendered
+ * on; `allowedOrigins` (ALLOWED_ORIGINS): other sites whose pages may post (api/src/origin.ts).
+ */
+export interface SiteOptions extends OriginConfig {
+  /** The site's build folder (config.webBuildDir). */
+  buildDir: string;
+  /** Host name → school code (api/src/school-hosts.ts). */
+  schools: Pick<SchoolResolver, 'schoolOf' | 'isMapped'>;
+  /** How long an anonymous page is replayed (config.pageCacheTtlMs). */
+  pageCacheTtlMs: number;
+  /** A server build to mount instead of the one in buildDir (tests). */
+  build?: ServerBuild;
+  /** The page cache to use (tests); by default a new one, none in development. */
+  pages?: PageCache;
+  /** The content counters the page cache checks (content/watch.ts); server.ts shares one with the API. */
+  watch?: ContentWatch;
+}
 
-/** The site's build folder: web/build, or WEB_BUILD_DIR (relative to web/) for parallel builds. */
-export function webBuildDir(): string {
-  return path.resolve(webRoot, process.env.WEB_BUILD_DIR ?? 'build');
+/** How one site request is answered. */
+export interface RenderOptions {
+  /** The origins writes are judged by. */
+  origins: OriginConfig;
+  /** The origin the page is rendered on: SITE_URL's, or a mapped host's own (decisions 0022, 0040). */
+  origin: string;
+  /** The request's school, as its host name resolved. */
+  school: string;
+  pages?: PageCache;
 }
 
 /**
  * Mounts the server-rendered site (React Router) on every path outside /api, in the same
  * process and on the same port as the API. Hashed assets are served as immutable files.
  */
-export async function mountSite(app: FastifyInstance): Promise<void> {
-  const buildDir = webBuildDir();
-  const serverEntry = path.join(buildDir, 'server', 'index.js');
-  if (!existsSync(serverEntry)) {
-    app.log.warn(`No site build at ${serverEntry}: run "npm run build". Serving the API only.`);
-    return;
+export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  let build = options.build;
+  if (!build) {
+    const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+    if (!existsSync(serverEntry)) {
+      app.log.warn(`No site build at ${serverEntry}: run "npm run build". Serving the API only.`);
+      return;
+    }
+    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
-  // Anonymous GET pages replayed from memory for up to 30 s, as rendered: one nonce and one
-  // compression per entry (api/src/page-cache.ts, decision 0019).
-  const pages = process.env.NODE_ENV === 'development' ? undefined : createPageCache();
+  // Anonymous GET pages replayed from memory for up to pageCacheTtlMs, as rendered: one nonce and
+  // one compression per entry (api/src/page-cache.ts, decision 0019).
+  const pages =
+    options.pages ??
+    (process.env.NODE_ENV === 'development' ? undefined : createPageCache({ ttlMs: options.pageCacheTtlMs, watch: options.watch }));
+  const origins: OriginConfig = { siteOrigin: options.siteOrigin, allowedOrigins: options.allowedOrigins };
 
   await app.register(async (site) => {
-    await site.register(fastifyStatic, {
-      root: path.join(buildDir, 'client'),
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // .br/.gz written at build time (web/vite-precompress.ts), chosen by Accept-Encoding.
-      preCompressed: true,
-      // Cache-Control comes from setHeaders alone (send's own `max-age=0` would overwrite it).
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
+    // A build handed in (tests) brings no built assets.
+    if (!options.build) {
+      await site.register(fastifyStatic, {
+        root: path.join(options.buildDir, 'client'),
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        // .br/.gz written at build time (web/vite-precompress.ts), chosen by Accept-Encoding.
+        preCompressed: true,
+        // Cache-Control comes from setHeaders alone (send's own `max-age=0` would overwrite it).
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
     // The site reads form posts itself (route actions), so keep bodies as raw bytes here.
     site.removeAllContentTypeParsers();
     site.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     site.route({
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
-      handler: (request, reply) => renderSite(handle, request, reply, pages),
+      handler: siteHandler(handle, options.schools, origins, pages),
     });
   });
+}
+
+/**
+ * The site's route handler: each request rendered (or replayed) for the school of its host name,
+ * on SITE_URL's origin — or, for a host name of the host table, on that host's own origin (it is
+ * a name the school owns, not whatever a client wrote).
+ */
+export function siteHandler(
+  handle: (request: Request) => Promise<Response>,
+  schools: Pick<SchoolResolver, 'schoolOf' | 'isMapped'>,
+  origins: OriginConfig,
+  pages?: PageCache,
+) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = schools.isMapped(request.hostname);
+    const origin = mapped ? `${request.protocol}://${request.host}` : origins.siteOrigin;
+    return renderSite(handle, request, reply, { origins, origin, school: schools.schoolOf(request.hostname), pages });
+  };
 }
 
 /** Answers one site request: a cached page as stored, or a fresh render (exported for tests). */
@@ -67,17 +122,18 @@ export async function renderSite(
   handle: (request: Request) => Promise<Response>,
   request: FastifyRequest,
   reply: FastifyReply,
-  pages?: PageCache,
+  options: RenderOptions,
 ): Promise<void> {
-  const render = (n: string) => handle(toFetchRequest(request, n, reply.raw));
-  const cacheKey = pages?.keyOf(request);
+  const { pages, school } = options;
+  const render = (n: string) => handle(toFetchRequest(request, options, n, reply.raw));
+  const cacheKey = pages?.keyOf(request, `${school} ${options.origin}`);
   let nonce: string;
   let response: Response;
   if (pages && cacheKey) {
-    const result = await pages.lookup(cacheKey, render);
+    const result = await pages.lookup(cacheKey, render, school);
     if (result.page) {
-      // The entry's own nonce: its scripts were rendered with it (decision 0019).
-      reply.header('content-security-policy', pagePolicy(result.page.nonce, isHttps(request)));
+      // The entry's own nonce: its scripts were rendered with it (decision 0019). Feeds have no scripts.
+      if (isHtml(result.page.headers)) reply.header('content-security-policy', pagePolicy(result.page.nonce, isHttps(request)));
       return sendCachedPage(request, reply, result.page);
     }
     ({ nonce, response } = result);
@@ -96,13 +152,34 @@ export async function renderSite(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // The staff area is personal: whatever its routes said, never stored (documents, data, CSV).
+  if (STAFF_AREA.test(request.url)) reply.header('cache-control', 'no-store');
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-/** The Fetch API request React Router sees (exported for tests). */
-export function toFetchRequest(request: FastifyRequest, nonce = '', response?: ServerResponse): Request {
-  const origin = `${request.protocol}://${request.host}`;
+/** Whether a stored answer is a page (its content type is HTML). */
+function isHtml(headers: [string, string][]): boolean {
+  const type = headers.find(([name]) => name === 'content-type')?.[1];
+  return !type || type.startsWith('text/html');
+}
+
+/**
+ * The Fetch API request React Router sees (exported for tests). Its URL is the render origin
+ * followed by the request's path, never anything else the client's request target names
+ * (docs/decisions/0040): request.url is already an origin-form path (request-target.ts).
+ */
+export function toFetchRequest(
+  request: FastifyRequest,
+  options: Pick<RenderOptions, 'origins'> & Partial<Pick<RenderOptions, 'origin' | 'school'>>,
+  nonce = '',
+  response?: ServerResponse,
+): Request {
+  const origin = options.origin ?? options.origins.siteOrigin;
+  // Belt and braces for callers outside the server's hooks (tests): still only a path of ours.
+  if (!request.url.startsWith('/') || request.url.startsWith('//')) throw new HttpError(400, TARGET_ERROR);
+  const url = new URL(`${origin}${request.url}`);
+  if (url.origin !== new URL(origin).origin) throw new HttpError(400, TARGET_ERROR);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -111,9 +188,18 @@ export function toFetchRequest(request: FastifyRequest, nonce = '', response?: S
   // The site sees one X-Forwarded-For: the visitor's address as Fastify resolved it under
   // TRUST_PROXY, never what the client wrote, so forwarding it to the API cannot be spoofed.
   headers.set('x-forwarded-for', request.ip);
-  // Overwrites any client-sent value: the page's scripts carry the nonce this server chose.
+  // Overwrites any client-sent value: the page's scripts carry the nonce this server chose, and
+  // the school is the one this server resolved for the request.
   headers.delete(NONCE_HEADER);
+  headers.delete(SCHOOL_HEADER);
   if (nonce) headers.set(NONCE_HEADER, nonce);
+  if (options.school) headers.set(SCHOOL_HEADER, options.school);
+  // A write origin.ts accepts (its hook already refused the others) reaches the site as coming from
+  // the render origin: React Router's own check compares Origin with the URL above, and would
+  // refuse a same-origin post made under another host name this server answers to (decision 0040).
+  if (headers.has('origin') && isStateChanging(request.method) && isSameOriginRequest(request, options.origins)) {
+    headers.set('origin', url.origin);
+  }
   // Abort the render only when the visitor goes away before the answer is sent. (The request's
   // own 'close' fires as soon as its body has been read, which would abort every form post.)
   const controller = new AbortController();
@@ -121,7 +207,7 @@ export function toFetchRequest(request: FastifyRequest, nonce = '', response?: S
     if (!response.writableFinished) controller.abort();
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-  return new Request(new URL(request.url, origin), {
+  return new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,

@@ -1,39 +1,60 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installResponseCache, onContentChange } from '../src/cache.ts';
+import { contentChanged, installResponseCache, onContentChange } from '../src/cache.ts';
+import type { ContentWatch } from '../src/content/watch.ts';
 
 // The API's JSON cache (api/src/cache.ts) on a bare Fastify with stand-in routes, so each rule is
-// seen on its own: a hit is the same bytes without running the handler, writes empty it, the TTL
-// bounds staleness, ETags answer 304, and only successful public GET JSON is kept.
+// seen on its own: a hit is the same bytes without running the handler, a committed write of a
+// school's published content empties that school's answers (and nothing else does), the TTL and the
+// next publish transition bound staleness, ETags answer 304, and only successful public GET JSON is kept.
 
-interface Harness { app: FastifyInstance; calls: Record<string, number>; clock: { t: number } }
+interface Harness {
+  app: FastifyInstance;
+  calls: Record<string, number>;
+  clock: { t: number };
+}
 
-async function harness(ttlMs = 15_000): Promise<Harness> {
+/** A stand-in for the database's content counters (content/watch.ts). */
+function fakeWatch() {
+  const state = { versions: new Map<string, number>(), untilTransition: null as number | null };
+  const watch: ContentWatch = {
+    stamp: async (school) =>
+      school === null ? [...state.versions.values()].reduce((a, b) => a + b, 0) : (state.versions.get(school) ?? 0),
+    msUntilTransition: () => state.untilTransition,
+    changed: () => {},
+  };
+  return { watch, state };
+}
+
+async function harness(ttlMs = 15_000, watch?: ContentWatch): Promise<Harness> {
   const clock = { t: 1_000_000 };
   const calls: Record<string, number> = {};
   const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
   const app = Fastify();
-  installResponseCache(app, { ttlMs, now: () => clock.t });
+  installResponseCache(app, { ttlMs, now: () => clock.t, watch });
   await app.register(compress, { threshold: 1024 });
-  await app.register(async (api) => {
-    api.get('/news/:code', async (req) => {
-      const n = count('news');
-      // Big enough to be compressed; different on every run of the handler.
-      return { run: n, query: req.query, items: Array.from({ length: 200 }, (_, i) => ({ i, title: `Headline ${i}` })) };
-    });
-    api.get('/broken', async (_req, reply) => {
-      count('broken');
-      return reply.code(500).send({ error: 'down' });
-    });
-    api.get('/missing', async (_req, reply) => {
-      count('missing');
-      return reply.code(404).send({ error: 'no such thing' });
-    });
-    api.get('/visitor/:code', async () => ({ count: count('visitor') }));
-    api.post('/visitor/:code', async () => ({ count: count('visitor-post') }));
-    api.post('/news/:code', async () => ({ ok: count('news-post') }));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.get('/news/:code', async (req) => {
+        const n = count('news');
+        // Big enough to be compressed; different on every run of the handler.
+        return { run: n, query: req.query, items: Array.from({ length: 200 }, (_, i) => ({ i, title: `Headline ${i}` })) };
+      });
+      api.get('/broken', async (_req, reply) => {
+        count('broken');
+        return reply.code(500).send({ error: 'down' });
+      });
+      api.get('/missing', async (_req, reply) => {
+        count('missing');
+        return reply.code(404).send({ error: 'no such thing' });
+      });
+      api.get('/visitor/:code', async () => ({ count: count('visitor') }));
+      api.post('/visitor/:code', async () => ({ count: count('visitor-post') }));
+      api.post('/news/:code', async () => ({ ok: count('news-post') }));
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   return { app, calls, clock };
 }
@@ -65,20 +86,48 @@ describe('API response cache', () => {
     expect(JSON.parse(again.body).run).toBe(1);
   });
 
-  it('is emptied by a write, and tells the page cache', async () => {
+  it('is not emptied by requests: only a committed content write of a school empties that school\u2019s answers', async () => {
     const h = (current = await harness());
     let told = 0;
     const stop = onContentChange(() => told++);
     try {
       await get(h.app, '/api/news/STHSM');
+      await get(h.app, '/api/news/OTHER');
       const post = await h.app.inject({ method: 'POST', url: '/api/news/STHSM', payload: {} });
       expect(post.statusCode).toBe(200);
-      expect(told).toBeGreaterThan(0);
-      const after = await get(h.app, '/api/news/STHSM');
-      expect(JSON.parse(after.body).run).toBe(2);
+      expect(told).toBe(0);
+      expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(1);
+      contentChanged('STHSM');
+      expect(told).toBe(1);
+      expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(3);
+      expect(JSON.parse((await get(h.app, '/api/news/OTHER')).body).run).toBe(2);
     } finally {
       stop();
     }
+  });
+
+  it('does not replay an answer stored under an older content counter (a write in another process)', async () => {
+    const { watch, state } = fakeWatch();
+    const h = (current = await harness(15_000, watch));
+    await get(h.app, '/api/news/STHSM');
+    await get(h.app, '/api/news/OTHER');
+    expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(1);
+    state.versions.set('STHSM', 1);
+    expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(3);
+    expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(3);
+    // The other school's answer is untouched.
+    expect(JSON.parse((await get(h.app, '/api/news/OTHER')).body).run).toBe(2);
+  });
+
+  it('keeps no answer past the school\u2019s next publish or unpublish moment', async () => {
+    const { watch, state } = fakeWatch();
+    const h = (current = await harness(15_000, watch));
+    state.untilTransition = 4_000;
+    await get(h.app, '/api/news/STHSM');
+    h.clock.t += 3_999;
+    expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(1);
+    h.clock.t += 1;
+    expect(JSON.parse((await get(h.app, '/api/news/STHSM')).body).run).toBe(2);
   });
 
   it('does not count the visitor counter as a write, and never caches it', async () => {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHighlight, createNews, createPrincipalMessage, createSchool, createTopper, createVideo,
-} from './factories.ts';
+import { createHighlight, createNews, createPrincipalMessage, createSchool, createTopper, createVideo } from './factories.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 // News, highlights, toppers, the principal's message and videos: CONTRACT shapes, order, tenancy.
@@ -31,8 +29,14 @@ describe('GET /api/news/{code}', () => {
     const body = res.json();
     expect(body.map((n: { title: string }) => n.title)).toEqual(['Newest', 'Older', 'Undated']);
     expect(body[0]).toEqual({
-      _id: expect.any(String), date: '2025-07-01T00:00:00.000Z', fromDate: null, title: 'Newest',
-      description: expect.any(String), attachments: ['STHSM/public/Images/n.pdf'],
+      _id: expect.any(String),
+      date: '2025-07-01T00:00:00.000Z',
+      fromDate: null,
+      title: 'Newest',
+      description: expect.any(String),
+      attachments: ['STHSM/public/Images/n.pdf'],
+      version: 1,
+      updatedAt: expect.any(String),
     });
   });
 
@@ -81,7 +85,13 @@ describe('GET /api/topper/{code}', () => {
     const body = res.json();
     expect(body.map((x: { name: string }) => x.name)).toEqual(['Chand', 'Bina', 'Asha']);
     expect(body[1]).toEqual({
-      _id: expect.any(String), name: 'Bina', class: 'XII', division: '91.5%', stream: 'Science', sessionYear: '2024-2025', attachments: [],
+      _id: expect.any(String),
+      name: 'Bina',
+      class: 'XII',
+      division: '91.5%',
+      stream: 'Science',
+      sessionYear: '2024-2025',
+      attachments: [],
     });
     expect((await get('/api/topper/NOPE')).statusCode).toBe(404);
   });
@@ -92,7 +102,9 @@ describe('GET /api/PrincipalMessage/{code}', () => {
     await createPrincipalMessage(t.db, { message: '<p>Dear parents,</p>' });
     await createPrincipalMessage(t.db, { school: 'OTHER', message: '<p>Other principal</p>' });
     const body = (await get('/api/PrincipalMessage/STHSM')).json();
-    expect(body).toEqual([{ _id: expect.any(String), message: '<p>Dear parents,</p>', attachments: ['STHSM/public/Images/principal.jpg'] }]);
+    expect(body).toEqual([
+      { _id: expect.any(String), message: '<p>Dear parents,</p>', attachments: ['STHSM/public/Images/principal.jpg'] },
+    ]);
     expect((await get('/api/PrincipalMessage/NOPE')).statusCode).toBe(404);
   });
 });
@@ -105,7 +117,11 @@ describe('GET /api/video/all/{code}', () => {
     const body = (await get('/api/video/all/STHSM')).json();
     expect(body.map((v: { title: string }) => v.title)).toEqual(['Annual day', 'Sports day']);
     expect(body[0]).toEqual({
-      _id: expect.any(String), title: 'Annual day', date: '2025-02-01', videoUrl: expect.stringMatching(/^https:/), attachments: ['thumbid123'],
+      _id: expect.any(String),
+      title: 'Annual day',
+      date: '2025-02-01',
+      videoUrl: expect.stringMatching(/^https:/),
+      attachments: ['thumbid123'],
     });
     expect((await get('/api/video/all/NOPE')).statusCode).toBe(404);
   });

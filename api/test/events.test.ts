@@ -21,7 +21,13 @@ describe('events', () => {
     await createEvent(t.db, { title: 'Last year', date: '2024-11-05' });
     await createEvent(t.db, { title: 'Today', date: '2025-08-14T00:00:00.000Z' });
     await createEvent(t.db, { title: 'Far future', date: '2025-12-20' });
-    await createEvent(t.db, { title: 'Next week', date: '2025-08-21', images: ['STHSM/public/Images/e.jpg'], venue: 'Auditorium', time: '9:30 AM' });
+    await createEvent(t.db, {
+      title: 'Next week',
+      date: '2025-08-21',
+      images: ['STHSM/public/Images/e.jpg'],
+      venue: 'Auditorium',
+      time: '9:30 AM',
+    });
     await createEvent(t.db, { title: 'Undated', date: null });
     await createEvent(t.db, { school: 'OTHER', title: 'Other upcoming', date: '2025-09-01' });
   });
@@ -32,8 +38,18 @@ describe('events', () => {
     const body = res.json();
     expect(titles(body)).toEqual(['Today', 'Next week', 'Far future']);
     expect(body[1]).toEqual({
-      _id: expect.any(String), title: 'Next week', description: expect.any(String), date: '2025-08-21', fromDate: null,
-      location: expect.any(String), venue: 'Auditorium', time: '9:30 AM', images: ['STHSM/public/Images/e.jpg'], attachments: [],
+      _id: expect.any(String),
+      title: 'Next week',
+      description: expect.any(String),
+      date: '2025-08-21',
+      fromDate: null,
+      location: expect.any(String),
+      venue: 'Auditorium',
+      time: '9:30 AM',
+      images: ['STHSM/public/Images/e.jpg'],
+      attachments: [],
+      version: 1,
+      updatedAt: expect.any(String),
     });
   });
 
@@ -68,14 +84,24 @@ describe('GET /api/birthdays/{code}', () => {
 describe('GET /api/notification/{code}', () => {
   it('lists notifications active today, inclusive of both ends of the window', async () => {
     await createNotification(t.db, { title: 'Ends today', activeFrom: '2025-08-01', activeUntil: '2025-08-14' });
-    await createNotification(t.db, { title: 'Starts today', activeFrom: '2025-08-14T00:00:00.000Z', activeUntil: '2025-08-20', url: 'https://example.org' });
+    await createNotification(t.db, {
+      title: 'Starts today',
+      activeFrom: '2025-08-14T00:00:00.000Z',
+      activeUntil: '2025-08-20',
+      url: 'https://example.org',
+    });
     await createNotification(t.db, { title: 'Expired', activeFrom: '2025-07-01', activeUntil: '2025-08-13' });
     await createNotification(t.db, { title: 'Future', activeFrom: '2025-08-15', activeUntil: '2025-08-30' });
     await createNotification(t.db, { school: 'OTHER', title: 'Other notice' });
     const body = (await get('/api/notification/STHSM')).json();
     expect(titles(body)).toEqual(['Starts today', 'Ends today']);
     expect(body[0]).toEqual({
-      _id: expect.any(String), title: 'Starts today', description: expect.any(String), image: [], attachments: [], url: 'https://example.org',
+      _id: expect.any(String),
+      title: 'Starts today',
+      description: expect.any(String),
+      image: [],
+      attachments: [],
+      url: 'https://example.org',
     });
     expect((await get('/api/notification/NOPE')).statusCode).toBe(404);
   });

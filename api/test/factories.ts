@@ -2,8 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
-  Album, Birthday, Highlight, NewsItem, PrincipalMessage, SchoolEvent, SchoolNotification, Topper, Video,
+  Album,
+  Birthday,
+  Highlight,
+  NewsItem,
+  PageContent,
+  PageSlug,
+  PrincipalMessage,
+  SchoolEvent,
+  SchoolNotification,
+  SchoolProfile,
+  Topper,
+  Video,
 } from '@sthsm/contract';
+import { profiles } from '@sthsm/content/profile';
 import type { Db } from '../src/db/index.ts';
 import { insertAlbum } from '../src/repositories/albums.ts';
 import { insertBirthday } from '../src/repositories/birthdays.ts';
@@ -13,6 +25,9 @@ import { insertHighlight } from '../src/repositories/highlights.ts';
 import { insertNews } from '../src/repositories/news.ts';
 import { insertNotification } from '../src/repositories/notifications.ts';
 import { insertPrincipalMessage } from '../src/repositories/principal-messages.ts';
+import { saveSchoolHost } from '../src/repositories/school-hosts.ts';
+import { saveSchoolPage } from '../src/repositories/school-pages.ts';
+import { saveSchoolProfile } from '../src/repositories/school-profiles.ts';
 import { upsertSchool } from '../src/repositories/schools.ts';
 import { insertTopper } from '../src/repositories/toppers.ts';
 import { insertVideo } from '../src/repositories/videos.ts';
@@ -31,7 +46,15 @@ export async function createSchool(db: Db, overrides: { code?: string; name?: st
 }
 
 export async function createNews(db: Db, { school = 'STHSM', ...o }: With<NewsItem> = {}) {
-  const item: NewsItem = { _id: id(), date: '2025-06-01', fromDate: null, title: `News ${next()}`, description: 'Something happened.', attachments: [], ...o };
+  const item: NewsItem = {
+    _id: id(),
+    date: '2025-06-01',
+    fromDate: null,
+    title: `News ${next()}`,
+    description: 'Something happened.',
+    attachments: [],
+    ...o,
+  };
   await insertNews(db, school, item);
   return item;
 }
@@ -43,7 +66,16 @@ export async function createHighlight(db: Db, { school = 'STHSM', ...o }: With<H
 }
 
 export async function createTopper(db: Db, { school = 'STHSM', ...o }: With<Topper> = {}) {
-  const item: Topper = { _id: id(), name: `Student ${next()}`, class: 'X', division: '95.2%', stream: 'ICSE', sessionYear: '2024-2025', attachments: [], ...o };
+  const item: Topper = {
+    _id: id(),
+    name: `Student ${next()}`,
+    class: 'X',
+    division: '95.2%',
+    stream: 'ICSE',
+    sessionYear: '2024-2025',
+    attachments: [],
+    ...o,
+  };
   await insertTopper(db, school, item);
   return item;
 }
@@ -56,8 +88,17 @@ export async function createPrincipalMessage(db: Db, { school = 'STHSM', ...o }:
 
 export async function createEvent(db: Db, { school = 'STHSM', ...o }: With<SchoolEvent> = {}) {
   const item: SchoolEvent = {
-    _id: id(), title: `Event ${next()}`, description: 'An event.', date: '2025-06-01', fromDate: null,
-    location: 'Main hall', venue: 'Main hall', time: '10:00 AM', images: [], attachments: [], ...o,
+    _id: id(),
+    title: `Event ${next()}`,
+    description: 'An event.',
+    date: '2025-06-01',
+    fromDate: null,
+    location: 'Main hall',
+    venue: 'Main hall',
+    time: '10:00 AM',
+    images: [],
+    attachments: [],
+    ...o,
   };
   await insertEvent(db, school, item);
   return item;
@@ -69,10 +110,20 @@ export async function createBirthday(db: Db, { school = 'STHSM', ...o }: With<Bi
   return item;
 }
 
-export async function createNotification(db: Db, { school = 'STHSM', ...o }: With<SchoolNotification & { activeFrom: string; activeUntil: string }> = {}) {
+export async function createNotification(
+  db: Db,
+  { school = 'STHSM', ...o }: With<SchoolNotification & { activeFrom: string; activeUntil: string }> = {},
+) {
   const item = {
-    _id: id(), title: `Notice ${next()}`, description: 'Read this.', image: [], attachments: [], url: '',
-    activeFrom: '2025-08-01', activeUntil: '2025-08-31', ...o,
+    _id: id(),
+    title: `Notice ${next()}`,
+    description: 'Read this.',
+    image: [],
+    attachments: [],
+    url: '',
+    activeFrom: '2025-08-01',
+    activeUntil: '2025-08-31',
+    ...o,
   };
   await insertNotification(db, school, item);
   return item;
@@ -80,24 +131,70 @@ export async function createNotification(db: Db, { school = 'STHSM', ...o }: Wit
 
 export async function createAlbum(db: Db, { school = 'STHSM', ...o }: With<Album & { updatedOn: string | null }> = {}) {
   const item = {
-    _id: id(), title: `Album ${next()}`, description: 'Photos.', category: 'PhotoGallery', date: '2025-06-01',
-    updatedOn: '2025-06-02', attachments: ['a1', 'a2'], ...o,
+    _id: id(),
+    title: `Album ${next()}`,
+    description: 'Photos.',
+    category: 'PhotoGallery',
+    date: '2025-06-01',
+    updatedOn: '2025-06-02',
+    attachments: ['a1', 'a2'],
+    ...o,
   };
   await insertAlbum(db, school, item);
   return item;
 }
 
 export async function createVideo(db: Db, { school = 'STHSM', ...o }: With<Video> = {}) {
-  const item: Video = { _id: id(), title: `Video ${next()}`, date: '2025-06-01', videoUrl: 'https://video.example.org/watch/1', attachments: ['thumb1'], ...o };
+  const item: Video = {
+    _id: id(),
+    title: `Video ${next()}`,
+    date: '2025-06-01',
+    videoUrl: 'https://video.example.org/watch/1',
+    attachments: ['thumb1'],
+    ...o,
+  };
   await insertVideo(db, school, item);
   return item;
 }
 
 /** Writes bytes under the media root; with `fileId`, registers it in the files table too. */
-export async function createMediaFile(db: Db, mediaRoot: string, relPath: string, bytes: Buffer, options: { fileId?: string; contentType?: string } = {}) {
+export async function createMediaFile(
+  db: Db,
+  mediaRoot: string,
+  relPath: string,
+  bytes: Buffer,
+  options: { fileId?: string; contentType?: string } = {},
+) {
   const target = path.join(mediaRoot, ...relPath.split('/'));
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, bytes);
   if (options.fileId) await upsertFile(db, { id: options.fileId, path: relPath, contentType: options.contentType ?? 'image/jpeg' });
   return target;
+}
+
+/** A complete, valid school profile (the demo school's), with `overrides` on top. */
+export function profileOf(overrides: Partial<SchoolProfile> = {}): SchoolProfile {
+  const base = profiles.STHSM;
+  if (!base) throw new Error('the demo profile is missing');
+  return structuredClone({ ...base, ...overrides });
+}
+
+/** Stores a profile for `school` (default STHSM) and returns it. */
+export async function createSchoolProfile(db: Db, { school = 'STHSM', ...o }: With<SchoolProfile> = {}) {
+  const profile = profileOf(o);
+  const result = await saveSchoolProfile(db, school, profile);
+  if (!result.ok) throw new Error(`could not store the profile of ${school}: ${result.reason}`);
+  return result.record;
+}
+
+/** Stores one page's content for `school`. */
+export async function createSchoolPage<S extends PageSlug>(db: Db, school: string, slug: S, content: PageContent<S>) {
+  const result = await saveSchoolPage(db, school, slug, content);
+  if (!result.ok) throw new Error(`could not store the ${slug} page of ${school}: ${result.reason}`);
+  return result.record;
+}
+
+/** Points a host name at a school. */
+export async function createSchoolHost(db: Db, host: string, school = 'STHSM') {
+  await saveSchoolHost(db, host, school);
 }

@@ -14,9 +14,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const VALID_FORM = {
-  fromYear: '2004 to 2005', class: '1', toYear: '2015 to 2016', school2: '12', fatherName: 'Kabir', subject: '3',
-  name: 'Riya Sen', email: 'riya@example.org', phone: '+91 98765 43210', location: 'Lucknow', address: '12 Park Road',
-  school: 'City College', profession3: 'B.Sc.', school1: 'Acme Labs', designation: 'Analyst', address1: '5 Mall Road', profession1: '20',
+  fromYear: '2004 to 2005',
+  class: '1',
+  toYear: '2015 to 2016',
+  school2: '12',
+  fatherName: 'Kabir',
+  subject: '3',
+  name: 'Riya Sen',
+  email: 'riya@example.org',
+  phone: '+91 98765 43210',
+  location: 'Lucknow',
+  address: '12 Park Road',
+  school: 'City College',
+  profession3: 'B.Sc.',
+  school1: 'Acme Labs',
+  designation: 'Analyst',
+  address1: '5 Mall Road',
+  profession1: '20',
 };
 
 const post = (payload: string | object, headers: Record<string, string> = {}, remoteAddress = nextIp(), url = '/api/form/STHSM/alumni') =>
@@ -30,11 +44,37 @@ describe('POST /api/form/{code}/{formType}', () => {
     expect(_id).toMatch(/^[0-9a-f]{24}$/);
     const row = await findAlumniSubmission(t.db, _id);
     expect(row).toMatchObject({
-      school_code: 'STHSM', form_type: 'alumni', from_year: '2004 to 2005', class: '1', to_year: '2015 to 2016', school2: '12',
-      father_name: 'Kabir', subject: '3', name: 'Riya Sen', email: 'riya@example.org', phone: '+91 98765 43210',
-      location: 'Lucknow', address: '12 Park Road', school: 'City College', profession3: 'B.Sc.', school1: 'Acme Labs',
-      designation: 'Analyst', address1: '5 Mall Road', profession1: '20',
+      school_code: 'STHSM',
+      form_type: 'alumni',
+      from_year: '2004 to 2005',
+      class: '1',
+      to_year: '2015 to 2016',
+      school2: '12',
+      father_name: 'Kabir',
+      subject: '3',
+      name: 'Riya Sen',
+      email: 'riya@example.org',
+      phone: '+91 98765 43210',
+      location: 'Lucknow',
+      address: '12 Park Road',
+      school: 'City College',
+      profession3: 'B.Sc.',
+      school1: 'Acme Labs',
+      designation: 'Analyst',
+      address1: '5 Mall Road',
+      profession1: '20',
     });
+  });
+
+  it('accepts a landline or a number abroad as typed, and refuses a number of too few digits (decision 0004)', async () => {
+    for (const phone of ['(0121) 2345678', '+44 20 7946 0958', '020.7946.0958']) {
+      const res = await post({ ...VALID_FORM, phone });
+      expect(res.statusCode, phone).toBe(201);
+      expect((await findAlumniSubmission(t.db, res.json()._id))?.phone).toBe(phone);
+    }
+    const short = await post({ ...VALID_FORM, phone: '12 34 5' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual({ phone: 'Enter a phone number of 7 to 15 digits, like +91 98765 43210 or (0121) 2345678.' });
   });
 
   it('accepts application/x-www-form-urlencoded, keeping the later of repeated fields', async () => {
@@ -49,7 +89,13 @@ describe('POST /api/form/{code}/{formType}', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Please correct the highlighted fields.',
-      errors: { name: 'Name is required.', address: 'Address is required.', toYear: 'Batch is required.', fatherName: 'Name is required.', profession1: 'Profession is required.' },
+      errors: {
+        name: 'Name is required.',
+        address: 'Address is required.',
+        toYear: 'Batch is required.',
+        fatherName: 'Name is required.',
+        profession1: 'Profession is required.',
+      },
     });
   });
 
@@ -106,9 +152,14 @@ describe('with TRUST_PROXY=1', () => {
     const proxied = await startTestApp({ TRUST_PROXY: '1' });
     try {
       await createSchool(proxied.db);
-      const send = (client: string) => proxied.app.inject({
-        method: 'POST', url: '/api/form/STHSM/alumni', payload: VALID_FORM, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client },
-      });
+      const send = (client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/form/STHSM/alumni',
+          payload: VALID_FORM,
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
       for (let i = 0; i < 5; i++) expect((await send('198.51.100.1')).statusCode).toBe(201);
       expect((await send('198.51.100.1')).statusCode).toBe(429);
       expect((await send('198.51.100.2')).statusCode).toBe(201);

@@ -10,9 +10,12 @@ beforeAll(async () => {
   await createSchool(t.db);
   await createSchool(t.db, { code: 'OTHER' });
   for (const [title, date, category] of [
-    ['Sports day', '2025-02-01', 'PhotoGallery'], ['Annual day', '2025-07-20', 'PhotoGallery'],
-    ['Press cuttings', '2025-08-01', 'NewsPaper'], ['Science fair', '2024-10-11', 'PhotoGallery'],
-    ['Picnic', '2024-01-05', 'PhotoGallery'], ['Founders day', '2023-12-01', 'PhotoGallery'],
+    ['Sports day', '2025-02-01', 'PhotoGallery'],
+    ['Annual day', '2025-07-20', 'PhotoGallery'],
+    ['Press cuttings', '2025-08-01', 'NewsPaper'],
+    ['Science fair', '2024-10-11', 'PhotoGallery'],
+    ['Picnic', '2024-01-05', 'PhotoGallery'],
+    ['Founders day', '2023-12-01', 'PhotoGallery'],
   ] as const) {
     ids[title] = (await createAlbum(t.db, { title, date, category }))._id;
   }
@@ -30,7 +33,14 @@ describe('GET /api/gallery/{code}', () => {
     const body = (await get('/api/gallery/STHSM')).json();
     expect(titles(body)).toEqual(['Annual day', 'Sports day', 'Science fair', 'Picnic']);
     expect(body[0]).toEqual({
-      _id: expect.any(String), title: 'Annual day', description: expect.any(String), category: 'PhotoGallery', date: '2025-07-20', attachments: ['a1', 'a2'],
+      _id: expect.any(String),
+      title: 'Annual day',
+      description: expect.any(String),
+      category: 'PhotoGallery',
+      date: '2025-07-20',
+      attachments: ['a1', 'a2'],
+      version: 1,
+      updatedAt: expect.any(String),
     });
   });
 });
@@ -48,7 +58,14 @@ describe('GET /api/subGallery?id=', () => {
     const res = await get(`/api/subGallery?id=${ids.Undated}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      _id: ids.Undated, title: 'Undated', description: expect.any(String), date: null, updatedOn: '2025-08-10', attachments: ['p1', 'p2', 'p3'],
+      _id: ids.Undated,
+      title: 'Undated',
+      description: expect.any(String),
+      date: null,
+      updatedOn: '2025-08-10',
+      attachments: ['p1', 'p2', 'p3'],
+      version: 1,
+      updatedAt: expect.any(String),
     });
   });
 

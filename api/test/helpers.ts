@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type Db, type Engine } from '../src/db/index.ts';
 
@@ -20,11 +20,26 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Keep public GET JSON in memory as the server does (api/src/cache.ts), optionally with a test clock. */
+  responseCache?: boolean | { now: () => number };
+  /** Receives the log lines (set LOG_LEVEL in `env` too; tests default to silent). */
+  logStream?: { write(line: string): void };
+  /** Registers more on the app before it is readied (e.g. mountSite with a stand-in build). */
+  mount?: (app: FastifyInstance, config: Config) => Promise<void>;
+  /** Where staff e-mail goes (tests catch it). */
+  mailer?: BuildOptions['mailer'];
+}
+
 /**
  * A fresh app on a fresh database for one test file: a temp SQLite file, or on PostgreSQL a
  * schema of its own (search_path), dropped afterwards. DATA_DIR is a temp directory too.
  */
-export async function startTestApp(env: Record<string, string> = {}, now: () => Date = () => NOW): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  now: () => Date = () => NOW,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sthsm-api-'));
   let schema: string | undefined;
   let databaseUrl = path.join(dataDir, 'test.db');
@@ -38,10 +53,20 @@ export async function startTestApp(env: Record<string, string> = {}, now: () => 
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
   const db = openDatabase(databaseUrl, { schema });
   await migrateToLatest(db, { engine, schema });
-  const app = await buildApp({ config, db, now });
+  const app = await buildApp({
+    config,
+    db,
+    now,
+    responseCache: options.responseCache,
+    logStream: options.logStream,
+    mailer: options.mailer,
+  });
+  await options.mount?.(app, config);
   await app.ready();
   return {
-    app, db, config,
+    app,
+    db,
+    config,
     close: async () => {
       // Each step runs even when an earlier one fails (a test may have closed the database itself).
       await app.close().catch(() => {});
@@ -61,3 +86,9 @@ async function adminQuery(url: string, text: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Every /api/admin route as registered, with its guard's rule: the access test walks them all, so
+ * a new staff route cannot escape the 401/403/CSRF/foreign-school checks.
+ */
+export { registeredAdminRoutes } from '../src/routes/admin/index.ts';

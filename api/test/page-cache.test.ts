@@ -2,16 +2,23 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installResponseCache } from '../src/cache.ts';
+import { contentChanged, installResponseCache } from '../src/cache.ts';
 import { createPageCache, type PageCache } from '../src/page-cache.ts';
-import { newNonce } from '../src/security-headers.ts';
-import { NONCE_HEADER, renderSite } from '../src/site.ts';
+import { installSecurityHeaders, newNonce } from '../src/security-headers.ts';
+import { NONCE_HEADER } from '@sthsm/contract/http';
+import { renderSite } from '../src/site.ts';
 
 // The page cache (api/src/page-cache.ts) through the site's own request handler (renderSite in
 // api/src/site.ts) with a stand-in for React Router: each render says which run it was and puts
 // the nonce it was given on its scripts, as web/app/entry.server.tsx does.
 
-interface Harness { app: FastifyInstance; pages: PageCache; renders: string[]; clock: { t: number }; mode: { status: number; cookie?: string } }
+interface Harness {
+  app: FastifyInstance;
+  pages: PageCache;
+  renders: string[];
+  clock: { t: number };
+  mode: { status: number; cookie?: string; cacheControl?: string };
+}
 
 async function harness(ttlMs = 30_000): Promise<Harness> {
   const clock = { t: 5_000_000 };
@@ -23,22 +30,38 @@ async function harness(ttlMs = 30_000): Promise<Harness> {
     renders.push(`${request.method} ${url.pathname}${url.search}`);
     const nonce = request.headers.get(NONCE_HEADER) ?? '';
     const filler = '<p>Latest news from the school.</p>'.repeat(100);
-    const html = `<!DOCTYPE html><html><head><script nonce="${nonce}">window.run=${renders.length}</script></head>` +
+    const html =
+      `<!DOCTYPE html><html><head><script nonce="${nonce}">window.run=${renders.length}</script></head>` +
       `<body><h1>Run ${renders.length} of ${url.pathname}${url.search}</h1>${filler}<script type="module" nonce="${nonce}">import('/assets/x.js')</script></body></html>`;
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
     if (mode.cookie) headers.set('set-cookie', mode.cookie);
+    if (mode.cacheControl) headers.set('cache-control', mode.cacheControl);
     return new Response(html, { status: mode.status, headers });
   };
   const app = Fastify();
+  installSecurityHeaders(app);
   installResponseCache(app);
   await app.register(compress, { threshold: 1024 });
-  await app.register(async (api) => {
-    api.post('/news/:code', async () => ({ ok: true }));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.post('/news/:code', async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
   await app.register(async (site) => {
     site.removeAllContentTypeParsers();
     site.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    site.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: (request, reply) => renderSite(handle, request, reply, pages) });
+    site.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      handler: (request, reply) =>
+        renderSite(handle, request, reply, {
+          origins: { siteOrigin: 'http://localhost', allowedOrigins: [] },
+          origin: 'http://localhost',
+          school: 'STHSM',
+          pages,
+        }),
+    });
   });
   await app.ready();
   return { app, pages, renders, clock, mode };
@@ -69,6 +92,22 @@ describe('page cache', () => {
     }
   });
 
+  it('says Cache-Control: private, no-cache on every HTML answer, and still replays the page from memory', async () => {
+    const h = (current = await harness());
+    const first = await get(h, '/news');
+    const again = await get(h, '/news', { 'accept-encoding': 'br' });
+    const revalidated = await get(h, '/news', { 'if-none-match': String(first.headers.etag) });
+    expect(h.renders).toEqual(['GET /news']);
+    expect(revalidated.statusCode).toBe(304);
+    for (const res of [first, again, revalidated]) expect(res.headers['cache-control']).toBe('private, no-cache');
+    // A page that asks for more (no-store) keeps it, and is not kept here either.
+    h.mode.cacheControl = 'no-store';
+    const strict = await get(h, '/events');
+    expect(strict.headers['cache-control']).toBe('no-store');
+    await get(h, '/events');
+    expect(h.renders).toEqual(['GET /news', 'GET /events', 'GET /events']);
+  });
+
   it('compresses once per entry: brotli and gzip hits are the same bytes and decode to the page', async () => {
     const h = (current = await harness());
     const plain = await get(h, '/news');
@@ -84,10 +123,14 @@ describe('page cache', () => {
     expect(h.renders).toHaveLength(1);
   });
 
-  it('renders afresh, with a new nonce, after a content write', async () => {
+  it('renders afresh, with a new nonce, after a content write of its school (and not after other requests)', async () => {
     const h = (current = await harness());
     const before = await get(h, '/news');
     await h.app.inject({ method: 'POST', url: '/api/news/STHSM', payload: {} });
+    expect((await get(h, '/news')).body).toContain('Run 1');
+    contentChanged('ANOTHER');
+    expect((await get(h, '/news')).body).toContain('Run 1');
+    contentChanged('STHSM');
     const after = await get(h, '/news');
     expect(h.renders).toHaveLength(2);
     expect(after.body).toContain('Run 2');
@@ -119,8 +162,18 @@ describe('page cache', () => {
 
   it('caches nothing for non-GET requests', async () => {
     const h = (current = await harness());
-    const a = await h.app.inject({ method: 'POST', url: '/alumni', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const b = await h.app.inject({ method: 'POST', url: '/alumni', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const a = await h.app.inject({
+      method: 'POST',
+      url: '/alumni',
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const b = await h.app.inject({
+      method: 'POST',
+      url: '/alumni',
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(h.renders).toEqual(['POST /alumni', 'POST /alumni']);
     expect(policyNonce(a.headers['content-security-policy'])).not.toBe(policyNonce(b.headers['content-security-policy']));
     expect(h.pages.size).toBe(0);

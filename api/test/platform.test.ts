@@ -36,14 +36,28 @@ describe('GET /api/openapi.json', () => {
   it('documents every route of SPEC §7 with its schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     for (const route of [
-      'GET /api/news/{code}', 'GET /api/highlight/{code}', 'GET /api/topper/{code}', 'GET /api/PrincipalMessage/{code}',
-      'GET /api/events/{code}', 'GET /api/events/All/{code}', 'GET /api/birthdays/{code}', 'GET /api/visitor/{code}',
-      'POST /api/visitor', 'GET /api/notification/{code}', 'GET /api/gallery/{code}', 'GET /api/gallery/all/{code}',
-      'GET /api/subGallery', 'GET /api/video/all/{code}', 'POST /api/form/{code}/{formType}', 'GET /api/health',
-    ]) expect(routes).toContain(route);
+      'GET /api/news/{code}',
+      'GET /api/highlight/{code}',
+      'GET /api/topper/{code}',
+      'GET /api/PrincipalMessage/{code}',
+      'GET /api/events/{code}',
+      'GET /api/events/All/{code}',
+      'GET /api/birthdays/{code}',
+      'GET /api/visitor/{code}',
+      'POST /api/visitor',
+      'GET /api/notification/{code}',
+      'GET /api/gallery/{code}',
+      'GET /api/gallery/all/{code}',
+      'GET /api/subGallery',
+      'GET /api/video/all/{code}',
+      'POST /api/form/{code}/{formType}',
+      'GET /api/health',
+    ])
+      expect(routes).toContain(route);
     expect(routes.some((r) => r.startsWith('GET /api/image/'))).toBe(true);
     expect(doc.paths['/api/news/{code}'].get.responses['200'].content['application/json'].schema.type).toBe('array');
   });
@@ -63,7 +77,12 @@ describe('unknown routes and bad input', () => {
   });
 
   it('answers 400 JSON for a malformed JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/visitor', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitor',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'The request body is not valid JSON.' });
   });
@@ -84,12 +103,31 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      port: 3000, host: 'localhost', schoolCode: 'STHSM', trustProxy: ['loopback'],
-      formRateLimitPerMinute: 5, visitorRateLimitPerMinute: 60, requestTimeoutMs: 30_000, connectionTimeoutMs: 30_000,
+      port: 3000,
+      host: 'localhost',
+      schoolCode: 'STHSM',
+      trustProxy: ['loopback'],
+      formRateLimitPerMinute: 5,
+      visitorRateLimitPerMinute: 60,
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 30_000,
     });
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['loopback', '10.0.0.5']);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(c.databaseUrl).toBe(`${c.dataDir}/school.db`);
+    expect(c.webBuildDir).toMatch(/\/web\/build$/);
+  });
+
+  it('keeps the two caches within 60 s of staleness together', () => {
+    const c = loadConfig({});
+    expect(c.responseCacheTtlMs + c.pageCacheTtlMs).toBeLessThanOrEqual(60_000);
+    expect(loadConfig({ RESPONSE_CACHE_TTL_MS: '1000', PAGE_CACHE_TTL_MS: '2000' })).toMatchObject({
+      responseCacheTtlMs: 1000,
+      pageCacheTtlMs: 2000,
+    });
+    expect(() => loadConfig({ RESPONSE_CACHE_TTL_MS: '30000', PAGE_CACHE_TTL_MS: '40000' })).toThrow(
+      /^Invalid configuration: PAGE_CACHE_TTL_MS plus RESPONSE_CACHE_TTL_MS must be at most 60000/,
+    );
   });
 });

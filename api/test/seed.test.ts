@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemo } from '@sthsm/content/demo';
 import type { DemoData } from '@sthsm/content/types';
-import { seedData } from '../src/db/seed.ts';
-import { schoolToday } from '../src/http.ts';
+import { seedData } from '../src/seed/seed.ts';
+import { schoolToday } from '../src/school-day.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 // The demo school end to end: every SPEC §7 call answers for STHSM from seeded data, and the
@@ -26,7 +26,19 @@ const get = async (url: string) => {
 
 describe('the seeded demo', () => {
   it('answers every list of SPEC §7 for STHSM with content', async () => {
-    for (const path of ['news', 'highlight', 'topper', 'PrincipalMessage', 'events', 'events/All', 'gallery', 'gallery/all', 'video/all', 'notification', 'birthdays']) {
+    for (const path of [
+      'news',
+      'highlight',
+      'topper',
+      'PrincipalMessage',
+      'events',
+      'events/All',
+      'gallery',
+      'gallery/all',
+      'video/all',
+      'notification',
+      'birthdays',
+    ]) {
       const body = await get(`/api/${path}/STHSM`);
       expect(Array.isArray(body), path).toBe(true);
       expect(body.length, path).toBeGreaterThan(0);
@@ -54,7 +66,9 @@ describe('the seeded demo', () => {
   });
 
   it('keeps the second school to itself', async () => {
-    const sthsm = JSON.stringify(await Promise.all(['news', 'events/All', 'gallery/all', 'video/all', 'topper'].map((p) => get(`/api/${p}/STHSM`))));
+    const sthsm = JSON.stringify(
+      await Promise.all(['news', 'events/All', 'gallery/all', 'video/all', 'topper'].map((p) => get(`/api/${p}/STHSM`))),
+    );
     const other = await get('/api/news/DEMO2');
     expect(other.length).toBeGreaterThan(0);
     for (const item of other) expect(sthsm).not.toContain(item._id);

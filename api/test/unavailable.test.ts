@@ -51,7 +51,8 @@ describe('database unavailable', () => {
     const locker = new DatabaseSync(file);
     try {
       locker.exec('BEGIN IMMEDIATE');
-      const visit = () => app.inject({ method: 'POST', url: '/api/visitor', payload: { schoolcode: 'STHSM' }, headers: { 'user-agent': BROWSER } });
+      const visit = () =>
+        app.inject({ method: 'POST', url: '/api/visitor', payload: { schoolcode: 'STHSM' }, headers: { 'user-agent': BROWSER } });
       const locked = await visit();
       expect(locked.statusCode).toBe(503);
       expect(locked.json().error).toMatch(/temporarily unavailable/);

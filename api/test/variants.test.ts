@@ -11,7 +11,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   await createSchool(t.db);
-  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#aa5522' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#aa5522' } })
+    .jpeg()
+    .toBuffer();
   await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/public/Images/hall.jpg', photo, { fileId: 'hallphoto0001' });
   await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/public/Images/s.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
 });

@@ -17,7 +17,13 @@ afterAll(() => t.close());
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const count = async (code = 'STHSM') => (await t.app.inject({ method: 'GET', url: `/api/visitor/${code}` })).json()[0].visitor as number;
 const visit = (headers: Record<string, string> = {}, remoteAddress = nextIp(), body: unknown = { schoolcode: 'STHSM' }) =>
-  t.app.inject({ method: 'POST', url: '/api/visitor', payload: body as object, headers: { 'user-agent': BROWSER, ...headers }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/visitor',
+    payload: body as object,
+    headers: { 'user-agent': BROWSER, ...headers },
+    remoteAddress,
+  });
 
 describe('GET /api/visitor/{code}', () => {
   it('answers [{ visitor }] and 404 for an unknown school', async () => {
@@ -55,7 +61,10 @@ describe('POST /api/visitor', () => {
   it('accepts a form-encoded body too', async () => {
     const before = await count();
     const res = await t.app.inject({
-      method: 'POST', url: '/api/visitor', payload: 'schoolcode=STHSM', remoteAddress: nextIp(),
+      method: 'POST',
+      url: '/api/visitor',
+      payload: 'schoolcode=STHSM',
+      remoteAddress: nextIp(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER },
     });
     expect(res.json()).toEqual([{ visitor: before + 1 }]);

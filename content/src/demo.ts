@@ -1,5 +1,7 @@
-import type { DemoData, SchoolSeed } from './types.ts';
+import { demo2Catalogue, sthsmCatalogue, type SiteCatalogue } from './media-catalog.ts';
 import { profiles } from './profile.ts';
+import { retold, schoolPages } from './school-pages.ts';
+import type { DemoData, SchoolRecords, SchoolSeed } from './types.ts';
 import type { SchoolContext } from './demo/context.ts';
 import { startOfDay } from './demo/dates.ts';
 import { buildDemo2 } from './demo/demo2.ts';
@@ -30,18 +32,39 @@ export function buildDemoRecords(options: { today: Date }): SchoolSeed[] {
   return draft(options.today).schools;
 }
 
+/** The second school's page texts: STHSM's, told in its own names and places. */
+const DEMO2_RETELLING = [
+  ['Society of St. Thomas Educational Trust', 'Little Flower Education Society'],
+  ['St. Thomas Higher Secondary School', 'Little Flower Convent School'],
+  ['St. Thomas', 'Little Flower'],
+  ['The Thomasian', 'Little Flower Leaves'],
+  ['Mahimnagar', 'Rosepur'],
+  ['Church Road', 'Station Road'],
+  ['Civil Lines', 'the Cantonment'],
+  ['UP-168', 'UP-999'],
+  ['since 2003', 'since 2011'],
+  ['in 2003', 'in 2011'],
+  ['1976', '1994'],
+] as const;
+
 function draft(day: Date): { schools: SchoolSeed[]; media: MediaRegistry } {
   const today = startOfDay(day);
   const media = createMediaRegistry();
-  registerSiteFiles(media);
-  const context = (code: string): SchoolContext => ({
-    code,
-    schoolName: profiles[code]?.fullName ?? code,
-    today,
-    random: createRandom(`demo:${code}`),
+  const seed = (code: string, catalogue: SiteCatalogue, build: (ctx: SchoolContext) => SchoolRecords, hosts: string[]): SchoolSeed => {
+    const profile = profiles[code];
+    if (!profile) throw new Error(`no profile for ${code}`);
+    registerSiteFiles(media, catalogue);
+    const ctx: SchoolContext = { code, schoolName: profile.fullName, today, random: createRandom(`demo:${code}`), media };
+    const texts = code === 'STHSM' ? undefined : retold(profile, DEMO2_RETELLING);
+    return { ...build(ctx), profile, pages: schoolPages(catalogue, texts), hosts };
+  };
+  return {
+    schools: [
+      seed('STHSM', sthsmCatalogue, buildSthsm, ['sthsm.localhost']),
+      seed('DEMO2', demo2Catalogue, buildDemo2, ['demo2.localhost']),
+    ],
     media,
-  });
-  return { schools: [buildSthsm(context('STHSM')), buildDemo2(context('DEMO2'))], media };
+  };
 }
 
 function resolveSchool(school: SchoolSeed, media: RenderedMedia): SchoolSeed {

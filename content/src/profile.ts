@@ -1,73 +1,11 @@
+import type { Phone, SchoolProfile } from '@sthsm/contract/profile';
+
 // Every fact about a school that the site shows (SPEC §2: header, footer, contact, school
 // information table, parent portal page). All of it is fictional: the names, the town, the
 // numbers (the "00000" numbers cannot be dialled) and the example.org addresses.
 
-export interface Phone {
-  /** As printed: "+91 00000 00101". */
-  display: string;
-  /** For tel: and WhatsApp links, digits with a leading +: "+910000000101". */
-  tel: string;
-  label: string;
-  whatsapp: boolean;
-}
-
-export interface PostalAddress {
-  lines: string[];
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
-
-export interface Person {
-  name: string;
-  title: string;
-  address: string;
-  email: string;
-  phone: string;
-}
-
-export interface SchoolProfile {
-  /** The school code of the API (SPEC §7). */
-  code: string;
-  name: string;
-  shortName: string;
-  /** One line for headers and page titles: "St. Thomas Higher Secondary School, Mahimnagar". */
-  fullName: string;
-  tagline: string;
-  motto: string;
-  vision: string;
-  about: string;
-  address: PostalAddress;
-  /** The address on one line, as the footer and the information table print it. */
-  addressLine: string;
-  /** Exactly three on STHSM; the one with `whatsapp: true` gets the WhatsApp link. */
-  phones: Phone[];
-  email: string;
-  emails: { office: string; admissions: string; principal: string };
-  website: string;
-  social: { facebook: string; instagram: string; youtube: string; x: string };
-  map: { embedUrl: string; linkUrl: string; latitude: number; longitude: number };
-  app: { name: string; iosUrl: string; androidUrl: string; schoolCode: string };
-  parentPortal: { loginUrl: string; helpDesk: { hours: string; phone: string; email: string } };
-  erp: { provider: string; url: string };
-  principal: Person;
-  trust: string;
-  board: string;
-  examinations: string;
-  affiliationNo: string;
-  affiliatedSince: number;
-  established: number;
-  medium: string;
-  schoolType: string;
-  academicSession: string;
-  vacation: string;
-  copyrightYear: number;
-  developer: { name: string; url: string };
-}
-
-function phone(display: string, label: string, whatsapp = false): Phone {
-  return { display, tel: display.replaceAll(' ', ''), label, whatsapp };
+function phone(number: string, label: string, whatsapp = false): Phone {
+  return { label, number, whatsapp };
 }
 
 function osmEmbed(latitude: number, longitude: number): string {
@@ -80,7 +18,6 @@ const STHSM_LAT = 28.9712;
 const STHSM_LON = 77.7064;
 
 const sthsm: SchoolProfile = {
-  code: 'STHSM',
   name: 'St. Thomas Higher Secondary School',
   shortName: "St. Thomas'",
   fullName: 'St. Thomas Higher Secondary School, Mahimnagar',
@@ -98,11 +35,7 @@ const sthsm: SchoolProfile = {
     country: 'India',
   },
   addressLine: 'Church Road, Civil Lines, Mahimnagar, Uttar Pradesh 299999 (demo address)',
-  phones: [
-    phone('+91 00000 00101', 'Office'),
-    phone('+91 00000 00102', 'WhatsApp', true),
-    phone('+91 00000 00103', 'Reception'),
-  ],
+  phones: [phone('+91 00000 00101', 'Office'), phone('+91 00000 00102', 'WhatsApp', true), phone('+91 00000 00103', 'Reception')],
   email: 'office@sthsm.example.org',
   emails: {
     office: 'office@sthsm.example.org',
@@ -159,7 +92,6 @@ const DEMO2_LON = 80.3319;
 
 /** A second, small school: proves the platform is multi-tenant and nothing leaks between schools. */
 const demo2: SchoolProfile = {
-  code: 'DEMO2',
   name: 'Little Flower Convent School',
   shortName: 'Little Flower',
   fullName: 'Little Flower Convent School, Rosepur',
@@ -168,13 +100,15 @@ const demo2: SchoolProfile = {
   vision: 'Every child known, every child cared for, every child learning.',
   about:
     'Little Flower Convent School is a small demo school used to show that the platform serves many schools from one API. Its data is deliberately sparse.',
-  address: { lines: ['Little Flower Convent School', 'Station Road'], city: 'Rosepur', state: 'Uttar Pradesh', postalCode: '299998', country: 'India' },
+  address: {
+    lines: ['Little Flower Convent School', 'Station Road'],
+    city: 'Rosepur',
+    state: 'Uttar Pradesh',
+    postalCode: '299998',
+    country: 'India',
+  },
   addressLine: 'Station Road, Rosepur, Uttar Pradesh 299998 (demo address)',
-  phones: [
-    phone('+91 00000 00201', 'Office'),
-    phone('+91 00000 00202', 'WhatsApp', true),
-    phone('+91 00000 00203', 'Reception'),
-  ],
+  phones: [phone('+91 00000 00201', 'Office'), phone('+91 00000 00202', 'WhatsApp', true), phone('+91 00000 00203', 'Reception')],
   email: 'office@demo2.example.org',
   emails: { office: 'office@demo2.example.org', admissions: 'admissions@demo2.example.org', principal: 'principal@demo2.example.org' },
   website: 'https://demo2.example.org',
@@ -222,6 +156,7 @@ const demo2: SchoolProfile = {
   developer: { name: 'Pixelgrove Web Studio (demo)', url: 'https://pixelgrove.example.org' },
 };
 
+/** The demo schools' profiles by school code (what the seed stores for each). */
 export const profiles: Record<string, SchoolProfile> = { STHSM: sthsm, DEMO2: demo2 };
 
 /** The profile of a school code (matched exactly, like the API), or undefined. */

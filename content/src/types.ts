@@ -1,5 +1,15 @@
 import type {
-  Album, Birthday, Highlight, NewsItem, PrincipalMessage, SchoolEvent, SchoolNotification, Topper, Video,
+  Album,
+  Birthday,
+  Highlight,
+  NewsItem,
+  PageContents,
+  PrincipalMessage,
+  SchoolEvent,
+  SchoolNotification,
+  SchoolProfile,
+  Topper,
+  Video,
 } from '@sthsm/contract';
 
 /**
@@ -17,8 +27,8 @@ export interface DemoFile {
   name?: string;
 }
 
-/** One school's seed: every list of CONTRACT.md, with stable `_id`s (24 hex digits). */
-export interface SchoolSeed {
+/** One school's lists: every list of CONTRACT.md, with stable `_id`s (24 hex digits). */
+export interface SchoolRecords {
   code: string;
   name: string;
   news: NewsItem[];
@@ -34,6 +44,14 @@ export interface SchoolSeed {
   videos: Video[];
   /** Starting visitor count. */
   visitor: number;
+}
+
+/** One school's seed: its lists, its profile and page records, and the host names it is served on. */
+export interface SchoolSeed extends SchoolRecords {
+  profile: SchoolProfile;
+  pages: PageContents;
+  /** Host names mapped to this school (e.g. "demo2.localhost", which browsers resolve to loopback). */
+  hosts: string[];
 }
 
 export interface DemoData {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'exifr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allSiteImages, siteDocuments } from '../src/media-catalog.ts';
+import { allSiteImages, demo2Catalogue, sthsmCatalogue } from '../src/media-catalog.ts';
 import type { DemoData, DemoFile } from '../src/types.ts';
 import { buildDemo } from '../src/demo.ts';
 import { BUILD_TIMEOUT_MS, demo, references, TODAY } from './fixture.ts';
@@ -37,22 +37,34 @@ describe('demo files', () => {
   });
 
   it('gives every record a unique 24-hex-digit _id', () => {
-    const ids = data.schools.flatMap((s) => [
-      ...s.news, ...s.highlights, ...s.toppers, ...s.principalMessages, ...s.events, ...s.birthdays,
-      ...s.notifications, ...s.albums, ...s.videos,
-    ].map((r) => r._id));
+    const ids = data.schools.flatMap((s) =>
+      [
+        ...s.news,
+        ...s.highlights,
+        ...s.toppers,
+        ...s.principalMessages,
+        ...s.events,
+        ...s.birthdays,
+        ...s.notifications,
+        ...s.albums,
+        ...s.videos,
+      ].map((r) => r._id),
+    );
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('holds every catalogued image at its stated size, and the syllabus PDFs', async () => {
-    for (const image of allSiteImages()) {
-      const file = byPath(image.path);
-      expect(file, image.path).toBeDefined();
-      const meta = await sharp(file?.bytes).metadata();
-      expect([meta.width, meta.height], image.path).toEqual([image.width, image.height]);
+  it('holds every catalogued image of each school at its stated size, and the syllabus PDFs', async () => {
+    for (const catalogue of [sthsmCatalogue, demo2Catalogue]) {
+      for (const image of allSiteImages(catalogue)) {
+        expect(image.path.startsWith(`${catalogue.code}/public/Images/`), image.path).toBe(true);
+        const file = byPath(image.path);
+        expect(file, image.path).toBeDefined();
+        const meta = await sharp(file?.bytes).metadata();
+        expect([meta.width, meta.height], image.path).toEqual([image.width, image.height]);
+      }
     }
-    for (const doc of Object.values(siteDocuments.syllabus)) {
+    for (const doc of [sthsmCatalogue, demo2Catalogue].flatMap((c) => Object.values(c.syllabus))) {
       const file = byPath(doc.path);
       expect(file?.contentType).toBe('application/pdf');
       expect(file?.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -99,10 +111,14 @@ describe('demo files', () => {
 });
 
 describe('determinism', () => {
-  it('builds the same records and bytes for the same today, whatever its time of day', async () => {
-    const again = await buildDemo({ today: new Date(TODAY.getTime() + 3_600_000) });
-    expect(again.schools).toEqual(data.schools);
-    expect(again.files.map((f) => [f.path, f.id])).toEqual(data.files.map((f) => [f.path, f.id]));
-    expect(again.files.every((f, i) => f.bytes.equals(data.files[i]?.bytes ?? Buffer.alloc(0)))).toBe(true);
-  }, BUILD_TIMEOUT_MS);
+  it(
+    'builds the same records and bytes for the same today, whatever its time of day',
+    async () => {
+      const again = await buildDemo({ today: new Date(TODAY.getTime() + 3_600_000) });
+      expect(again.schools).toEqual(data.schools);
+      expect(again.files.map((f) => [f.path, f.id])).toEqual(data.files.map((f) => [f.path, f.id]));
+      expect(again.files.every((f, i) => f.bytes.equals(data.files[i]?.bytes ?? Buffer.alloc(0)))).toBe(true);
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });

@@ -97,7 +97,7 @@ describe('STHSM people', () => {
     expect(sthsm.toppers.some((t) => t.attachments.length === 0)).toBe(true);
   });
 
-  it("has 3 to 5 birthdays today and more over the year, most with photos", () => {
+  it('has 3 to 5 birthdays today and more over the year, most with photos', () => {
     const today = TODAY.toISOString().slice(5, 10);
     const todays = sthsm.birthdays.filter((b) => b.monthDay === today);
     expect(todays.length).toBeGreaterThanOrEqual(3);

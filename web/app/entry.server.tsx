@@ -4,8 +4,12 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { NONCE_HEADER, NonceContext } from './lib/nonce';
+import { NONCE_HEADER } from '@sthsm/contract/http';
+import { NonceContext } from './lib/nonce';
 import { lowPriorityModulePreloads } from './lib/preload-priority.server';
+
+// Expected rejections log one line, real failures their stack (lib/log-error.server.ts).
+export { logServerError as handleError } from './lib/log-error.server';
 
 // React Router's default Node entry, plus the CSP nonce (docs/decisions: security headers):
 // every inline script React Router or React writes carries the nonce of this response.
@@ -18,12 +22,7 @@ function nonceOf(request: Request): string {
   return /^[A-Za-z0-9+/_-]{16,64}={0,2}$/.test(value) ? value : '';
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -53,7 +52,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // Module preloads after the CSS and LCP image (lib/preload-priority.server.ts, issue 8).
+          // Module preloads after the CSS and LCP image (lib/preload-priority.server.ts).
           pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

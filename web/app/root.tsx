@@ -1,27 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from 'react-router';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { JsonLd } from './components/JsonLd';
-import { Announcements } from './components/shell/Announcements';
-import { SiteFooter } from './components/shell/SiteFooter';
-import { SiteHeader } from './components/shell/SiteHeader';
-import { api } from './lib/api.server';
-import { schoolJsonLd } from './lib/school-jsonld';
-import { pageMeta } from './lib/seo';
 import { useNonce } from './lib/nonce';
-import { findPage } from './lib/site-map';
-import { shellSchool, siteUrl } from './lib/site.server';
+import type { RootData } from './lib/root-data';
+import { loadSchoolProfile } from './lib/school-data.server';
+import { currentSchool, siteUrlFor } from './lib/school.server';
+import { pageMeta } from './lib/seo';
 import './styles/site.css';
 
-/** Defaults for pages without a `meta` of their own: title and description from the site map. */
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  const schoolName = loaderData?.school.name ?? 'School';
-  const entry = findPage(location.pathname);
-  const seo = entry
-    ? { title: entry.path === '/' ? loaderData?.school.fullName ?? entry.title : entry.title, description: entry.description, path: entry.path }
-    : { title: 'Page not found', description: 'This page does not exist.', path: location.pathname };
-  return pageMeta(seo, loaderData?.siteUrl ?? '', schoolName);
-}
+/** Every page's head, from the page table and the request's school (lib/seo.ts). */
+export const meta = pageMeta;
 
 export function links(): Route.LinkDescriptors {
   return [
@@ -31,9 +18,10 @@ export function links(): Route.LinkDescriptors {
   ];
 }
 
-export async function loader() {
-  const school = shellSchool();
-  return { siteUrl: siteUrl(), school, highlights: await api.highlights() };
+/** What every page, public or staff, needs: the school of the request and its public origin. */
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+  const code = currentSchool(request);
+  return { siteUrl: siteUrlFor(request, code), code, school: await loadSchoolProfile(code) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -49,7 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">Skip to main content</a>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
         {children}
         {/* Restores the scroll position on back/forward and scrolls to the top on every new page (SPEC §2). */}
         <ScrollRestoration nonce={nonce} />
@@ -59,41 +49,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * After a client-side move to another page, focus goes to the main content (as a full page load
- * would start there via the skip link), so keyboard and screen-reader users are not left on a
- * link that no longer exists. Filter changes on the same page keep focus where it is.
- */
-function useFocusMainOnNavigation(): void {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
-}
-
+/** The document's body: the public site (routes/site-layout.tsx) or the staff area, each with its own layout. */
 export default function App() {
-  const { school, siteUrl: origin, highlights } = useLoaderData<typeof loader>();
-  useFocusMainOnNavigation();
-  return (
-    <>
-      <SiteHeader school={school} />
-      <Announcements highlights={highlights} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter school={school} />
-      <JsonLd data={schoolJsonLd(school, origin)} />
-    </>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Page not found' : 'Unexpected Application Error!';
-  if (!notFound) console.error(error);
+  // A 4xx (a POST to a page without a form…) was logged in one line by handleError (lib/log-error.server.ts).
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <main id="main" className="error-screen">
       <title>{title}</title>

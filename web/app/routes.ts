@@ -1,40 +1,56 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { SITE_PAGES, type SitePage } from './lib/site-map';
 
-// Every screen of SPEC §2, in its order. Matching is case-insensitive (React Router's default),
+// The routes are the page table's (lib/site-map.ts: every screen of SPEC §2, in its order), plus
+// the catch-all and the plain-text answers. Matching is case-insensitive (React Router's default),
 // so /Events and /events, /toppers and /Toppers are the same page.
+
+/** The routes of the page table (exported for the test that adds a page to it). */
+export function pageRoutes(pages: readonly SitePage[]) {
+  return pages.map((p) => (p.path === '/' ? index(`routes/${p.module}.tsx`) : route(p.path.slice(1), `routes/${p.module}.tsx`)));
+}
+
 export default [
-  index('routes/home.tsx'),
-  route('about-us', 'routes/about-us.tsx'),
-  route('patrons', 'routes/patrons.tsx'),
-  route('principal-message', 'routes/principal-message.tsx'),
-  route('school-information', 'routes/school-information.tsx'),
-  route('activities', 'routes/activities.tsx'),
-  route('Toppers', 'routes/toppers-x.tsx'),
-  route('ToppersXII', 'routes/toppers-xii.tsx'),
-  route('syllabus', 'routes/syllabus.tsx'),
-  route('timings', 'routes/timings.tsx'),
-  route('admission-withdrawal', 'routes/admission-withdrawal.tsx'),
-  route('primary-wing', 'routes/primary-wing.tsx'),
-  route('clubs-association', 'routes/clubs-association.tsx'),
-  route('house', 'routes/house.tsx'),
-  route('laboratory', 'routes/laboratory.tsx'),
-  route('computer-lab', 'routes/computer-lab.tsx'),
-  route('library', 'routes/library.tsx'),
-  route('news', 'routes/news.tsx'),
-  route('Events', 'routes/events.tsx'),
-  route('gallery', 'routes/gallery.tsx'),
-  route('SubGallery', 'routes/sub-gallery.tsx'),
-  route('VideoGallery', 'routes/video-gallery.tsx'),
-  route('erp-software', 'routes/erp-software.tsx'),
-  route('parent-portal', 'routes/parent-portal.tsx'),
-  route('contactUs', 'routes/contact-us.tsx'),
-  route('alumni', 'routes/alumni.tsx'),
-  // Not in the menu: the sub-gallery's failure target and the site's own utility pages.
-  route('error', 'routes/error.tsx'),
-  route('sitemap', 'routes/sitemap.tsx'),
-  route('careers', 'routes/careers.tsx'),
-  route('accessibility', 'routes/accessibility.tsx'),
+  // The staff area (STAFF.md "Where things are"): its own layout, styles and chunks, before the public catch-all.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      route('login', 'routes/admin/login.tsx'),
+      route('setup/:token', 'routes/admin/setup.tsx'),
+      route('set-password/:token', 'routes/admin/set-password.tsx'),
+      route('reset-password', 'routes/admin/reset-password.tsx'),
+      route('sign-out', 'routes/admin/sign-out.tsx'),
+      route('audit.csv', 'routes/admin/audit-csv.ts'),
+      route('submissions.csv', 'routes/admin/submissions-csv.ts'),
+      route('person/export', 'routes/admin/person-export.ts'),
+      // Signed in: redirects to /admin/login (and back) otherwise.
+      layout('routes/admin/signed-in.tsx', [
+        index('routes/admin/dashboard.tsx'),
+        route('staff', 'routes/admin/staff.tsx'),
+        route('settings', 'routes/admin/settings.tsx'),
+        route('audit', 'routes/admin/audit.tsx'),
+        route('submissions', 'routes/admin/submissions.tsx'),
+        route('submissions/:id', 'routes/admin/submission.tsx'),
+        route('person', 'routes/admin/person.tsx'),
+        route('news', 'routes/admin/news.tsx'),
+        route('news/:id', 'routes/admin/news-item.tsx'),
+        route('account', 'routes/admin/account.tsx'),
+        route('*', 'routes/admin/not-found.tsx'),
+      ]),
+    ]),
+  ]),
+  // The public site: header, announcements and footer around every page (routes/site-layout.tsx).
+  layout('routes/site-layout.tsx', [
+    ...pageRoutes(SITE_PAGES),
+    // A draft through its signed preview link (never cached or indexed).
+    route('preview/:token', 'routes/preview.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  // Plain-text answers without the page shell.
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
-  route('*', 'routes/not-found.tsx'),
+  // Feeds and calendars (docs/api.md "Feeds, calendars and share previews").
+  route('news.rss', 'routes/feeds/news-rss.ts'),
+  route('news.atom', 'routes/feeds/news-atom.ts'),
+  route('events.ics', 'routes/feeds/events-ics.ts'),
+  route('events/:file', 'routes/feeds/event-ics.ts'),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, LABELS, storedSubmissions, validEntry, type Field } from './alumni-form';
 
-// Issue 7: the alumni form completed with the keyboard alone (Tab, typing, arrow keys in the
+// The alumni form completed with the keyboard alone (Tab, typing, arrow keys in the
 // selects, Enter to submit), with a visible focus indicator on every field on the way.
 
 const SELECTS = new Set<Field>(['fromYear', 'class', 'toYear', 'school2', 'subject', 'profession1']);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// Issue 7: the browser bundle holds no bearer token, key or credential (the original site
+// The browser bundle holds no bearer token, key or credential (the original site
 // shipped a fixed bearer token). Scans every script the build gives to browsers.
 
 const clientDir = path.resolve('web', process.env.WEB_BUILD_DIR ?? 'build', 'client');

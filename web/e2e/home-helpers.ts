@@ -23,18 +23,24 @@ export function carousel(page: Page, name: string): Locator {
 
 /** Slides lying entirely inside the carousel's viewport (a px of rounding allowed). */
 export async function visibleSlideCount(region: Locator): Promise<number> {
-  return region.locator('.swiper').first().evaluate((viewport) => {
-    const box = viewport.getBoundingClientRect();
-    return [...viewport.querySelectorAll('.swiper-slide')].filter((slide) => {
-      const r = slide.getBoundingClientRect();
-      return r.width > 0 && r.left >= box.left - 2 && r.right <= box.right + 2;
-    }).length;
-  });
+  return region
+    .locator('.swiper')
+    .first()
+    .evaluate((viewport) => {
+      const box = viewport.getBoundingClientRect();
+      return [...viewport.querySelectorAll('.swiper-slide')].filter((slide) => {
+        const r = slide.getBoundingClientRect();
+        return r.width > 0 && r.left >= box.left - 2 && r.right <= box.right + 2;
+      }).length;
+    });
 }
 
 /** The horizontal offset of a carousel's slide strip. */
 export async function stripOffset(region: Locator): Promise<number> {
-  return region.locator('.swiper-wrapper').first().evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+  return region
+    .locator('.swiper-wrapper')
+    .first()
+    .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
 }
 
 /** The vertical offset of the news ticker's moving list. */

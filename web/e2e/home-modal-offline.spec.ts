@@ -40,7 +40,11 @@ test.describe('notification modal', () => {
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       // The page behind a modal dialog is inert: focus stays in the dialog (or the browser's own UI).
-      expect(await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('dialog'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('dialog'),
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -19,7 +19,12 @@ async function pausedCount(page: Page, name: string): Promise<number> {
   return visibleSlideCount(region);
 }
 
-for (const [width, events, toppers] of [[1440, 3, 2], [1280, 3, 1], [900, 2, 1], [390, 1, 1]] as const) {
+for (const [width, events, toppers] of [
+  [1440, 3, 2],
+  [1280, 3, 1],
+  [900, 2, 1],
+  [390, 1, 1],
+] as const) {
   test(`at ${width} px events show ${events} slides and toppers ${toppers}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
@@ -70,10 +75,13 @@ test('keyboard focus inside a carousel pauses it', async ({ page }) => {
   await page.goto('/');
   const events = carousel(page, 'Upcoming events');
   await swiperReady(events);
-  await events.getByRole('group').first().evaluate((slide) => {
-    slide.setAttribute('tabindex', '-1');
-    (slide as HTMLElement).focus();
-  });
+  await events
+    .getByRole('group')
+    .first()
+    .evaluate((slide) => {
+      slide.setAttribute('tabindex', '-1');
+      (slide as HTMLElement).focus();
+    });
   await page.waitForTimeout(1100);
   const focused = await stripOffset(events);
   await page.waitForTimeout(AUTOPLAY_CYCLE_MS);

@@ -17,8 +17,16 @@ test('home sections appear in SPEC order with the page meta', async ({ page }) =
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/$/);
   const headings = await page.locator('main h2').allTextContents();
   expect(headings.filter((h) => h !== 'Notifications')).toEqual([
-    'Our Vision', 'About School', 'Latest News', 'Events & Updates', 'Principal Message', 'School Facilities',
-    'School Activities', 'Birthdays', 'School Toppers', 'Gallery',
+    'Our Vision',
+    'About School',
+    'Latest News',
+    'Events & Updates',
+    'Principal Message',
+    'School Facilities',
+    'School Activities',
+    'Birthdays',
+    'School Toppers',
+    'Gallery',
   ]);
   await expect(page.getByText(/To form young people of competence/)).toBeVisible();
 });
@@ -40,9 +48,15 @@ test('seeded news, events, principal message, birthdays, toppers and album are s
   for (const b of birthdays) await expect(carousel(page, "Today's birthdays").getByRole('heading', { name: b.name })).toBeAttached();
 
   // Home toppers: class X and XII only, latest session, highest division first.
-  for (const [cls, name] of [['X', 'Class X toppers'], ['XII', 'Class XII toppers']] as const) {
+  for (const [cls, name] of [
+    ['X', 'Class X toppers'],
+    ['XII', 'Class XII toppers'],
+  ] as const) {
     const ofClass = toppers.filter((t) => t.class === cls);
-    const latest = ofClass.map((t) => t.sessionYear).sort().at(-1);
+    const latest = ofClass
+      .map((t) => t.sessionYear)
+      .sort()
+      .at(-1);
     const best = ofClass.filter((t) => t.sessionYear === latest).sort((a, b) => parseFloat(b.division) - parseFloat(a.division))[0]!;
     const region = carousel(page, name);
     await expect(region.getByRole('heading', { name: best.name }).first()).toBeVisible();
@@ -89,20 +103,25 @@ test('every section link goes to its page; Smart Classes has no link', async ({ 
   await expect(page).toHaveURL(/\/ToppersXII$/);
 });
 
-test('the slider holds 17 photos; only the banner and the first slide load eagerly, every image is sized and responsive', async ({ page }) => {
+test('the slider holds 17 photos; only the banner and the first slide load eagerly, every image is sized and responsive', async ({
+  page,
+}) => {
   await page.goto('/');
   const slider = carousel(page, 'School photos');
   await expect(slider.getByRole('img')).toHaveCount(17);
   await expect(slider.getByRole('button', { name: /Show slide \d+ of School photos/ })).toHaveCount(17);
-  const images = await page.getByRole('main').locator('img').evaluateAll((imgs) =>
-    imgs.map((img) => ({
-      src: img.getAttribute('src') ?? '',
-      loading: img.getAttribute('loading'),
-      priority: img.getAttribute('fetchpriority'),
-      sized: !!img.getAttribute('width') && !!img.getAttribute('height'),
-      srcset: !!img.getAttribute('srcset'),
-    })),
-  );
+  const images = await page
+    .getByRole('main')
+    .locator('img')
+    .evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+        sized: !!img.getAttribute('width') && !!img.getAttribute('height'),
+        srcset: !!img.getAttribute('srcset'),
+      })),
+    );
   // Only what is above the fold loads at once: the banner and the slider's first photo.
   const eager = images.filter((i) => i.loading !== 'lazy');
   expect(eager.map((i) => i.src)).toEqual([expect.stringContaining('banner.jpg'), expect.stringContaining('slider-01.jpg')]);

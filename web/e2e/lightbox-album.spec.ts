@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 // exifr's CommonJS build has no named exports under Playwright's loader: use its default.
 import exifr from 'exifr';
 
-interface Album { _id: string; title: string; category: string; attachments: string[] }
+interface Album {
+  _id: string;
+  title: string;
+  category: string;
+  attachments: string[];
+}
 
 async function firstAlbum(request: import('@playwright/test').APIRequestContext): Promise<Album> {
   const albums = (await (await request.get('/api/gallery/all/STHSM')).json()) as Album[];
@@ -16,7 +21,7 @@ test('the lightbox loads on first open, moves by keyboard, wraps, zooms and retu
   const total = album.attachments.length;
   const lightboxChunks: string[] = [];
   page.on('request', (r) => {
-    if (/LightboxView/.test(r.url())) lightboxChunks.push(r.url());
+    if (/lightbox-view/.test(r.url())) lightboxChunks.push(r.url());
   });
   await page.goto(`/SubGallery?id=${album._id}`);
   await page.waitForLoadState('networkidle');
@@ -66,7 +71,10 @@ test('the details panel shows the photo EXIF: filename, time, resolution, ISO, f
   expect(tags.ISO).toBeGreaterThan(0);
 
   await page.goto(`/SubGallery?id=${album._id}`);
-  const first = page.getByRole('list', { name: `${album.title} photos` }).getByRole('link').first();
+  const first = page
+    .getByRole('list', { name: `${album.title} photos` })
+    .getByRole('link')
+    .first();
   await first.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Image details' }).click();
@@ -90,7 +98,11 @@ test('the details panel shows the photo EXIF: filename, time, resolution, ISO, f
 test('a click on the backdrop closes the lightbox', async ({ page, request }) => {
   const album = await firstAlbum(request);
   await page.goto(`/SubGallery?id=${album._id}`);
-  await page.getByRole('list', { name: `${album.title} photos` }).getByRole('link').first().click();
+  await page
+    .getByRole('list', { name: `${album.title} photos` })
+    .getByRole('link')
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // Beside the photo, away from the arrows and the toolbar.

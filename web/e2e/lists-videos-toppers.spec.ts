@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { demo2BaseURL } from '../../playwright.config';
 
-interface Video { title: string; date?: string | null; videoUrl: string }
-interface Topper { name: string; class: string; division: string; sessionYear: string }
+interface Video {
+  title: string;
+  date?: string | null;
+  videoUrl: string;
+}
+interface Topper {
+  name: string;
+  class: string;
+  division: string;
+  sessionYear: string;
+}
 
 const thisYear = new Date().getUTCFullYear();
 

@@ -74,7 +74,10 @@ test('parent portal: every web and app step, store links and the help desk', asy
     /^Choose a payment mode/,
   ]);
   await expect(web.locator('> li').last().getByRole('listitem')).toHaveText([
-    'Debit or credit cards', 'Internet banking', 'UPI / QR code', 'Wallet',
+    'Debit or credit cards',
+    'Internet banking',
+    'UPI / QR code',
+    'Wallet',
   ]);
   await expect(page.getByText(/download your receipts free of charge from the Fee section/)).toBeVisible();
   const app = page.getByRole('list', { name: 'Pay fees in the mobile app' });
@@ -83,7 +86,10 @@ test('parent portal: every web and app step, store links and the help desk', asy
   await expect(app.getByRole('listitem').nth(3)).toContainText('Tap the Fees icon');
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: /for iOS/ })).toHaveAttribute('href', 'https://apps.example.org/ios/schoolconnect-demo');
-  await expect(main.getByRole('link', { name: /for Android/ })).toHaveAttribute('href', 'https://apps.example.org/android/schoolconnect-demo');
+  await expect(main.getByRole('link', { name: /for Android/ })).toHaveAttribute(
+    'href',
+    'https://apps.example.org/android/schoolconnect-demo',
+  );
   await expect(page.getByText('8:00 AM to 8:00 PM')).toBeVisible();
   await expect(main.getByRole('link', { name: '+91 00000 00110' })).toHaveAttribute('href', 'tel:+910000000110');
   await expect(main.getByRole('link', { name: 'helpdesk@sthsm.example.org' })).toHaveAttribute('href', 'mailto:helpdesk@sthsm.example.org');

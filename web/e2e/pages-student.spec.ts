@@ -85,13 +85,18 @@ test('houses: every house, colour and motto is in the server HTML, first panel s
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('houses: all four panels are shown, one after another', async ({ page }) => {
+  test('houses: each tab is a link that opens its house, server-rendered', async ({ page }) => {
     await page.goto('/house');
-    for (const [name, colour, motto] of HOUSES) {
-      const heading = page.getByRole('heading', { level: 2, name: `${name} House` });
-      await expect(heading).toBeVisible();
-      await expect(page.getByText(motto, { exact: true })).toBeVisible();
-      await expect(page.getByText(colour, { exact: true })).toBeVisible();
+    const tabs = page.getByRole('tablist', { name: 'School houses' }).getByRole('tab');
+    await expect(tabs).toHaveText(HOUSES.map(([name]) => name));
+    for (const [index, [name, colour, motto]] of HOUSES.entries()) {
+      await tabs.nth(index).click();
+      await expect(page).toHaveURL(/\?house=[a-z]+$/);
+      await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel')).toHaveCount(1);
+      const panel = page.getByRole('tabpanel', { name });
+      await expect(panel.getByRole('heading', { level: 2, name: `${name} House` })).toBeVisible();
+      await expect(panel.getByRole('definition')).toHaveText([colour, motto]);
     }
   });
 });

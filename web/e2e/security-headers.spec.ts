@@ -1,10 +1,14 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
-// Issue 7: the security headers on real responses of the real server (site pages, the 404 page,
+// The security headers on real responses of the real server (site pages, the 404 page,
 // API JSON, an image, the OpenAPI document, a static file), the nonce on every script, HSTS and
 // Secure cookies over HTTPS, and no CSP violation while pages really run in Chromium.
 
-interface Album { _id: string; category: string; attachments: string[] }
+interface Album {
+  _id: string;
+  category: string;
+  attachments: string[];
+}
 
 async function firstAlbum(request: APIRequestContext): Promise<Album> {
   const albums = (await (await request.get('/api/gallery/all/STHSM')).json()) as Album[];
@@ -14,7 +18,13 @@ async function firstAlbum(request: APIRequestContext): Promise<Album> {
 }
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 let checked = 0;
@@ -109,7 +119,8 @@ const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 
 test('the visitor cookie is HttpOnly and SameSite always, and Secure over HTTPS', async ({ playwright, baseURL }) => {
   // Loopback is a trusted proxy: a client address of its own keeps clear of other specs' rate limit.
   // Each post comes from a fresh cookie jar, or the first cookie would stop the second count.
-  const post = async (proto: string, ip: string) => (await playwright.request.newContext({ baseURL })).post('/api/visitor', {
+  const post = async (proto: string, ip: string) =>
+    (await playwright.request.newContext({ baseURL })).post('/api/visitor', {
       data: { schoolcode: 'STHSM' },
       headers: { 'x-forwarded-proto': proto, 'x-forwarded-for': ip, 'user-agent': BROWSER_UA },
     });
@@ -132,7 +143,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { cspViolation: (t: string) => void }).cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`);
+      (window as unknown as { cspViolation: (t: string) => void }).cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`,
+      );
     });
   });
   page.on('console', (m) => {
@@ -160,7 +173,11 @@ test('pages run in Chromium without a CSP violation: home, gallery, album with l
   const album = await firstAlbum(request);
   await page.goto(`/SubGallery?id=${album._id}`);
   await page.waitForLoadState('networkidle');
-  await page.getByRole('list', { name: / photos$/ }).getByRole('link').first().click();
+  await page
+    .getByRole('list', { name: / photos$/ })
+    .getByRole('link')
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Next' }).click();

@@ -4,13 +4,17 @@ import { SITE_PAGES } from '../app/lib/site-map';
 
 // Footer, announcements ticker and the shell's own pages (/sitemap, /careers, /error).
 
-const animationState = (el: Element) => getComputedStyle(el).animationPlayState;
-
 test('footer: quick links, contacts, app code, map, copyright and credit', async ({ page }) => {
   await page.goto('/timings');
   const footer = page.getByRole('contentinfo');
   const quick = footer.getByRole('navigation', { name: 'Quick Links' });
-  const expected = { 'Parent Portal': '/parent-portal', 'ERP Software': '/erp-software', Sitemap: '/sitemap', Careers: '/careers', Alumni: '/alumni' };
+  const expected = {
+    'Parent Portal': '/parent-portal',
+    'ERP Software': '/erp-software',
+    Sitemap: '/sitemap',
+    Careers: '/careers',
+    Alumni: '/alumni',
+  };
   for (const [name, href] of Object.entries(expected)) {
     await expect(quick.getByRole('link', { name })).toHaveAttribute('href', href);
   }
@@ -38,51 +42,18 @@ test('the visitor count is registered and shown after load', async ({ page }) =>
   await expect(count).toHaveText(/^\d[\d,]*$/);
 });
 
-test('the announcements ticker pauses on hover, on focus and by its button', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/sitemap');
-  const strip = page.getByRole('region', { name: 'Announcements' });
-  const track = strip.locator('.ticker__track');
-  await expect.poll(() => track.evaluate(animationState)).toBe('running');
+// The announcements' one-at-a-time behaviour, pause and controls: web/e2e/phone-first-screen.spec.ts.
 
-  await strip.getByRole('heading', { name: 'Announcements' }).hover();
-  await expect.poll(() => track.evaluate(animationState)).toBe('paused');
-  await page.getByRole('heading', { level: 1 }).hover();
-  await expect.poll(() => track.evaluate(animationState)).toBe('running');
-
-  await strip.getByRole('link').first().focus();
-  await expect.poll(() => track.evaluate(animationState)).toBe('paused');
-  await page.getByRole('heading', { level: 1 }).click();
-
-  const button = strip.getByRole('button', { name: 'Pause announcements' });
-  await button.click();
-  await page.getByRole('heading', { level: 1 }).hover();
-  await expect(strip.getByRole('button', { name: 'Play announcements' })).toBeVisible();
-  await expect.poll(() => track.evaluate(animationState)).toBe('paused');
-  await strip.getByRole('button', { name: 'Play announcements' }).click();
-  await page.getByRole('heading', { level: 1 }).hover();
-  await expect.poll(() => track.evaluate(animationState)).toBe('running');
-});
-
-test('announcement items link to their attachment in a new tab; the loop copy is hidden', async ({ page, request }) => {
+test('announcement items link to their attachment in a new tab, each once', async ({ page, request }) => {
   await page.goto('/sitemap');
   const highlights = (await (await request.get('/api/highlight/STHSM')).json()) as Array<{ description: string; attachments: string[] }>;
   const first = highlights[0]!;
   const strip = page.getByRole('region', { name: 'Announcements' });
   const link = strip.getByRole('link', { name: new RegExp(first.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
-  await expect(link).toHaveCount(1); // the duplicate for the loop is aria-hidden
+  await expect(link).toHaveCount(1);
   await expect(link).toHaveAttribute('href', `/api/image/${first.attachments[0]}`);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
-  await expect(strip.locator('[aria-hidden="true"] a').first()).toHaveAttribute('tabindex', '-1');
-});
-
-test('with reduced motion the announcements are a still list without the copy', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/sitemap');
-  const strip = page.getByRole('region', { name: 'Announcements' });
-  expect(await strip.locator('.ticker__track').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
-  await expect(strip.locator('.ticker__list--clone')).toBeHidden();
 });
 
 test('offline API: the ticker shows "Stay tuned for latest updates" three times', async ({ page }) => {
@@ -106,7 +77,10 @@ test('/sitemap lists every listed page, grouped like the menu', async ({ page })
 test('/careers explains how to apply by e-mail; /error leads back to the gallery', async ({ page }) => {
   await page.goto('/careers');
   await expect(page.getByRole('heading', { level: 2, name: 'How to apply' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'office@sthsm.example.org' })).toHaveAttribute('href', /^mailto:office@sthsm\.example\.org/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'office@sthsm.example.org' })).toHaveAttribute(
+    'href',
+    /^mailto:office@sthsm\.example\.org/,
+  );
   await page.goto('/error');
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the Photo Gallery' }).click();

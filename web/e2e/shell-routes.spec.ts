@@ -10,8 +10,18 @@ async function albumId(request: APIRequestContext): Promise<string> {
   return albums[0]!._id;
 }
 
+async function firstId(request: APIRequestContext, list: string): Promise<string> {
+  const records = (await (await request.get(list)).json()) as Array<{ _id: string }>;
+  expect(records.length).toBeGreaterThan(0);
+  return records[0]!._id;
+}
+
+/** A page's URL: the item pages (album, news item, event) with a real id. */
 async function urlOf(path: string, request: APIRequestContext): Promise<string> {
-  return path === '/SubGallery' ? `/SubGallery?id=${await albumId(request)}` : path;
+  if (path === '/SubGallery') return `/SubGallery?id=${await albumId(request)}`;
+  if (path === '/news/item') return `/news/item?id=${await firstId(request, '/api/news/STHSM')}`;
+  if (path === '/Events/item') return `/Events/item?id=${await firstId(request, '/api/events/All/STHSM')}`;
+  return path;
 }
 
 test.describe('every page of the site map', () => {
@@ -51,7 +61,10 @@ test('an unknown path is a real 404 page with the navigation', async ({ page }) 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
-  await page.getByRole('main').getByRole('link', { name: /Sitemap/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Sitemap/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
 });
 
@@ -95,7 +108,9 @@ test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
   const listed = SITE_PAGES.filter((p) => p.listed);
-  expect(locs).toEqual(listed.map((p) => `${baseURL}${p.path}`));
+  // The page table's listed pages, then each news item, event and album on its own page.
+  expect(locs.slice(0, listed.length)).toEqual(listed.map((p) => `${baseURL}${p.path}`));
+  for (const loc of locs.slice(listed.length)) expect(loc).toMatch(/\/(?:news\/item|Events\/item|SubGallery)\?id=[0-9a-f]+$/);
   expect(locs).toContain(`${baseURL}/timings`);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -19,7 +19,8 @@ export function engineOf(databaseUrl: string): Engine {
   return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
 }
 
-function sqliteFile(databaseUrl: string): string {
+/** The file an SQLite DATABASE_URL names (without a sqlite: or file: prefix). */
+export function sqliteFile(databaseUrl: string): string {
   return databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '');
 }
 

@@ -1,37 +1,274 @@
+import type { Generated } from 'kysely';
+
 // Row types of the database. Dates are ISO 8601 TEXT; file-reference arrays are JSON TEXT.
 
-export interface SchoolsTable { code: string; name: string; created_at: string }
+export interface SchoolsTable {
+  code: string;
+  name: string;
+  created_at: string;
+}
 
-interface Owned { _id: string; school_code: string; created_at: string }
+interface Owned extends Publishable {
+  _id: string;
+  school_code: string;
+  created_at: string;
+}
+/** The publishing model (migration 2026-11-26-publishing, docs/decisions/0060). */
+export interface Publishable {
+  /** draft | review | published; Scheduled and Expired are derived from the window. */
+  status: Generated<string>;
+  /** UTC ISO; null: no limit. */
+  publish_at: string | null;
+  unpublish_at: string | null;
+  /** +1 per save (PostgreSQL integer; SQLite integer). */
+  version: Generated<number>;
+  updated_at: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  /** An editor's comment when returning an item to its author. */
+  review_note: string | null;
+}
 
 export interface NewsTable extends Owned {
-  date: string | null; from_date: string | null; title: string; description: string; attachments: string;
+  date: string | null;
+  from_date: string | null;
+  title: string;
+  description: string;
+  attachments: string;
 }
-export interface HighlightsTable extends Owned { description: string; attachments: string }
+export interface HighlightsTable extends Owned {
+  description: string;
+  attachments: string;
+}
 export interface ToppersTable extends Owned {
-  name: string; class: string; division: string; stream: string; session_year: string; attachments: string;
+  name: string;
+  class: string;
+  division: string;
+  stream: string;
+  session_year: string;
+  attachments: string;
 }
-export interface PrincipalMessagesTable extends Owned { message: string; attachments: string }
+export interface PrincipalMessagesTable extends Owned {
+  message: string;
+  attachments: string;
+}
 export interface EventsTable extends Owned {
-  title: string; description: string; date: string | null; from_date: string | null;
-  location: string; venue: string; time: string; images: string; attachments: string;
+  title: string;
+  description: string;
+  date: string | null;
+  from_date: string | null;
+  location: string;
+  venue: string;
+  time: string;
+  images: string;
+  attachments: string;
 }
-export interface BirthdaysTable extends Owned { name: string; class: string; month_day: string; attachments: string }
+export interface BirthdaysTable extends Owned {
+  name: string;
+  class: string;
+  month_day: string;
+  attachments: string;
+}
 export interface NotificationsTable extends Owned {
-  title: string; description: string; image: string; attachments: string; url: string;
-  active_from: string; active_until: string;
+  title: string;
+  description: string;
+  image: string;
+  attachments: string;
+  url: string;
+  active_from: string;
+  active_until: string;
 }
 export interface AlbumsTable extends Owned {
-  title: string; description: string; category: string; date: string | null; updated_on: string | null; attachments: string;
+  title: string;
+  description: string;
+  category: string;
+  date: string | null;
+  updated_on: string | null;
+  attachments: string;
 }
-export interface VideosTable extends Owned { title: string; date: string | null; video_url: string; attachments: string }
-export interface FilesTable { _id: string; path: string; content_type: string; created_at: string }
-export interface VisitorCountsTable { school_code: string; visitor: number }
+export interface VideosTable extends Owned {
+  title: string;
+  date: string | null;
+  video_url: string;
+  attachments: string;
+}
+export interface FilesTable {
+  _id: string;
+  path: string;
+  content_type: string;
+  created_at: string;
+}
+export interface VisitorCountsTable {
+  school_code: string;
+  visitor: number;
+}
 export interface AlumniSubmissionsTable {
-  _id: string; school_code: string; form_type: string; created_at: string;
-  from_year: string; class: string; to_year: string; school2: string; father_name: string; subject: string;
-  name: string; email: string; phone: string; location: string; address: string; school: string;
-  profession3: string; school1: string; designation: string; address1: string; profession1: string;
+  _id: string;
+  school_code: string;
+  form_type: string;
+  created_at: string;
+  from_year: string;
+  class: string;
+  to_year: string;
+  school2: string;
+  father_name: string;
+  subject: string;
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  address: string;
+  school: string;
+  profession3: string;
+  school1: string;
+  designation: string;
+  address1: string;
+  profession1: string;
+  /** When an admin marked it handled; null: unhandled (2026-11-27-privacy). */
+  handled_at: string | null;
+}
+
+/** A school's privacy settings (no row: the defaults). */
+export interface SchoolPrivacyTable {
+  school_code: string;
+  retention_months: number;
+  updated_at: string;
+}
+/** One run of the retention job; `slot` (an hour, ISO) is unique so one server runs it. */
+export interface RetentionRunsTable {
+  _id: string;
+  slot: string;
+  started_at: string;
+  erased: number;
+}
+
+/** One backup attempt (api/src/backup/). `slot` is set for scheduled runs and unique. */
+export interface BackupRunsTable {
+  _id: string;
+  trigger: 'manual' | 'scheduled';
+  slot: string | null;
+  status: 'running' | 'succeeded' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  archive: string | null;
+  /** bigint: PostgreSQL's driver returns it as a string. */
+  size_bytes: number | string | null;
+  error: string | null;
+}
+/** A journaled erasure of personal data: `ids` is a JSON TEXT array. Never the erased data. */
+export interface ErasureJournalTable {
+  _id: string;
+  kind: string;
+  ids: string;
+  erased_at: string;
+}
+// Staff side (migration 2026-11-24-staff). Flags are INTEGER 0/1 on both engines.
+export interface StaffUsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  is_operator: number;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  backup_codes: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface StaffMembershipsTable {
+  user_id: string;
+  school_code: string;
+  role: string;
+  created_at: string;
+}
+export interface StaffSessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+export interface StaffTokensTable {
+  id: string;
+  purpose: string;
+  user_id: string | null;
+  school_code: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface StaffSignInAttemptsTable {
+  id: string;
+  email: string;
+  ip: string;
+  outcome: string;
+  at: string;
+}
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  school_code: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  before: string | null;
+  after: string | null;
+}
+export interface SchoolSecurityTable {
+  school_code: string;
+  require_admin_two_factor: number;
+}
+/** JSON documents checked by the contract's schemas (@sthsm/contract profile.ts, pages.ts). */
+export interface SchoolProfilesTable {
+  school_code: string;
+  profile: string;
+  version: number;
+  updated_at: string;
+}
+export interface SchoolPagesTable {
+  school_code: string;
+  slug: string;
+  content: string;
+  version: number;
+  updated_at: string;
+  /** An unpublished edit (null: none); `content` is what the public reads. */
+  draft_content: string | null;
+  status: Generated<string>;
+  updated_by: string | null;
+  review_note: string | null;
+}
+/** One saved version of a content item or page: a full snapshot (JSON TEXT). */
+export interface ContentVersionsTable {
+  id: string;
+  school_code: string;
+  content_type: string;
+  item_id: string;
+  version: number;
+  action: string;
+  snapshot: string;
+  saved_at: string;
+  saved_by: string | null;
+  saved_by_email: string | null;
+}
+/** Each school's content counter: +1 for every write that changes what the public sees. */
+export interface SchoolContentStateTable {
+  school_code: string;
+  content_version: number;
+  changed_at: string;
+}
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+export interface SchoolHostsTable {
+  host: string;
+  school_code: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -48,4 +285,21 @@ export interface Database {
   files: FilesTable;
   visitor_counts: VisitorCountsTable;
   alumni_submissions: AlumniSubmissionsTable;
+  backup_runs: BackupRunsTable;
+  erasure_journal: ErasureJournalTable;
+  school_privacy: SchoolPrivacyTable;
+  retention_runs: RetentionRunsTable;
+  staff_users: StaffUsersTable;
+  staff_memberships: StaffMembershipsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_tokens: StaffTokensTable;
+  staff_sign_in_attempts: StaffSignInAttemptsTable;
+  audit_log: AuditLogTable;
+  school_security: SchoolSecurityTable;
+  school_profiles: SchoolProfilesTable;
+  school_pages: SchoolPagesTable;
+  school_hosts: SchoolHostsTable;
+  content_versions: ContentVersionsTable;
+  school_content_state: SchoolContentStateTable;
+  server_secrets: ServerSecretsTable;
 }

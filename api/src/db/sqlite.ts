@@ -38,6 +38,9 @@ export function openSqlite(file: string): SqliteDatabase {
   `);
   return {
     close: () => db.close(),
-    prepare: (sql) => adaptStatement(db.prepare(sql)),
+    // Kysely opens transactions with a deferred `begin`: one that reads and then writes fails at
+    // once with "database is locked" when another process (the server, a CLI) wrote in between,
+    // whatever the busy time-out. `begin immediate` takes the write lock first and waits for it.
+    prepare: (sql) => adaptStatement(db.prepare(sql.trim().toLowerCase() === 'begin' ? 'begin immediate' : sql)),
   };
 }

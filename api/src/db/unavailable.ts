@@ -8,7 +8,8 @@ const SQLITE_UNAVAILABLE = new Set([5, 6, 10, 14, 15]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** PostgreSQL SQLSTATEs: connection exceptions (class 08), shutdown/terminated (57P01-57P03), too many connections. */
 const PG_UNAVAILABLE = /^(08...|57P0[1-3]|53300)$/;
-const PG_CLIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
+const PG_CLIENT_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is temporarily unavailable. Please try again in a moment.';
 

@@ -1,23 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { safeMediaRef } from '@sthsm/contract/images';
 
-// A media reference is a relative path of plain segments. A whitelist, not a blacklist: every
-// traversal spelling (.., %2e%2e, %252e, overlong UTF-8, backslash, NUL, drive letters,
-// unicode slashes and dots) fails it because it needs a character or segment outside this set.
-const SEGMENT = /^[\p{L}\p{N}_][\p{L}\p{N}_ .,()+~-]*$/u;
-const MAX_REF_LENGTH = 512;
-const MAX_SEGMENTS = 16;
-
-/** The reference as clean relative segments joined by "/", or null when it is not acceptable. */
-export function safeRelativePath(ref: string): string | null {
-  if (ref.length === 0 || ref.length > MAX_REF_LENGTH) return null;
-  const segments = ref.split('/');
-  if (segments.length > MAX_SEGMENTS) return null;
-  for (const segment of segments) {
-    if (!SEGMENT.test(segment) || segment.endsWith(' ') || segment.endsWith('.')) return null;
-  }
-  return segments.join('/');
-}
+// A media reference is a relative path of plain segments, checked by the contract's whitelist
+// (safeMediaRef): every traversal spelling (.., %2e%2e, %252e, overlong UTF-8, backslash, NUL,
+// drive letters, unicode slashes and dots) fails it because it needs a character or segment
+// outside the allowed set (docs/decisions/0010).
 
 export interface MediaFile {
   absPath: string;
@@ -30,7 +18,7 @@ export interface MediaFile {
  * and checking the real path again, so a link pointing outside the root is refused.
  */
 export async function resolveInside(mediaRoot: string, relative: string): Promise<MediaFile | null> {
-  const clean = safeRelativePath(relative);
+  const clean = safeMediaRef(relative);
   if (!clean) return null;
   try {
     const root = await realpath(mediaRoot);
@@ -45,9 +33,18 @@ export async function resolveInside(mediaRoot: string, relative: string): Promis
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.gif': 'image/gif', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4', '.webm': 'video/webm', '.txt': 'text/plain; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export function contentTypeOf(file: string): string {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import type { MediaFile } from './resolve.ts';
-import { FORMAT_TYPES, isResizable, nearestWidth, pickFormat, variantPath } from './variants.ts';
+import { FORMAT_TYPES, isResizable, NAMED_VARIANTS, nearestWidth, pickFormat, variantPath, type VariantName } from './variants.ts';
 
 /** Content-addressed files (fetched by id) never change. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,12 +39,22 @@ export interface SendOptions {
   cacheControl: string;
   cacheDir: string;
   width?: number | undefined;
+  /** A named variant (variants.ts NAMED_VARIANTS); wins over `width`. */
+  variant?: VariantName | undefined;
 }
 
 /** Sends a media file or its resized variant with caching headers; 304 when the client's copy is current. */
 export async function sendMedia(req: FastifyRequest, reply: FastifyReply, options: SendOptions): Promise<FastifyReply> {
   let { file, contentType } = options;
-  if (options.width !== undefined) {
+  if (options.variant !== undefined) {
+    if (!isResizable(contentType)) throw new HttpError(400, 'Only images have a ?variant=.');
+    const named = NAMED_VARIANTS[options.variant];
+    const variant = await variantPath(options.cacheDir, file, named.width, named.format, named.height);
+    const info = await stat(variant.file);
+    file = { absPath: variant.file, size: info.size, mtimeMs: info.mtimeMs };
+    contentType = FORMAT_TYPES[named.format];
+    reply.header('X-Variant-Cache', variant.hit ? 'hit' : 'miss');
+  } else if (options.width !== undefined) {
     if (!isResizable(contentType)) throw new HttpError(400, 'Only images can be resized with ?w=.');
     const format = pickFormat(req.headers.accept, contentType);
     const variant = await variantPath(options.cacheDir, file, nearestWidth(options.width), format);

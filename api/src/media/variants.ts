@@ -1,29 +1,42 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_WIDTHS } from '@sthsm/contract/images';
 import sharp from 'sharp';
 import type { MediaFile } from './resolve.ts';
-
-/** The widths `?w=` may ask for; anything else is served at the nearest of these. */
-export const VARIANT_WIDTHS = [160, 320, 480, 640, 800, 1024, 1280, 1600, 1920] as const;
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/tiff']);
 
+/**
+ * Named variants besides the plain widths: `og` is a share preview (Open Graph / WhatsApp card),
+ * 1200×630 cropped to fill around the most interesting part, always JPEG (every link-preview
+ * crawler reads it), enlarged when the source is smaller so the card is always 1200 wide.
+ */
+export const NAMED_VARIANTS = { og: { width: 1200, height: 630, format: 'jpeg' } } as const satisfies Record<
+  string,
+  { width: number; height: number; format: VariantFormat }
+>;
+export type VariantName = keyof typeof NAMED_VARIANTS;
+
 export function isResizable(contentType: string): boolean {
   return RESIZABLE.has(contentType);
 }
 
+/** The allowed width (IMAGE_WIDTHS) nearest to the one asked for. */
 export function nearestWidth(requested: number): number {
-  let best: number = VARIANT_WIDTHS[0];
-  for (const w of VARIANT_WIDTHS) if (Math.abs(w - requested) < Math.abs(best - requested)) best = w;
+  let best: number = IMAGE_WIDTHS[0];
+  for (const w of IMAGE_WIDTHS) if (Math.abs(w - requested) < Math.abs(best - requested)) best = w;
   return best;
 }
 
 function accepts(accept: string, type: string): boolean {
   return accept.split(',').some((part) => {
-    const [mediaType, ...params] = part.trim().split(';').map((s) => s.trim());
+    const [mediaType, ...params] = part
+      .trim()
+      .split(';')
+      .map((s) => s.trim());
     if (mediaType?.toLowerCase() !== type) return false;
     const q = params.find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
@@ -38,7 +51,10 @@ export function pickFormat(accept: string | undefined, sourceType: string): Vari
 }
 
 export const FORMAT_TYPES: Record<VariantFormat, string> = {
-  avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png',
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
 };
 
 const inFlight = new Map<string, Promise<string>>();
@@ -49,14 +65,19 @@ const inFlight = new Map<string, Promise<string>>();
  * the same variant share one encode; the file appears atomically (write, then rename).
  */
 export async function variantPath(
-  cacheDir: string, source: MediaFile, width: number, format: VariantFormat,
+  cacheDir: string,
+  source: MediaFile,
+  width: number,
+  format: VariantFormat,
+  height?: number,
 ): Promise<{ file: string; hit: boolean }> {
-  const key = createHash('sha256').update(`${source.absPath}|${source.size}|${source.mtimeMs}|${width}|${format}`).digest('hex');
+  const box = height === undefined ? `${width}` : `${width}x${height}`;
+  const key = createHash('sha256').update(`${source.absPath}|${source.size}|${source.mtimeMs}|${box}|${format}`).digest('hex');
   const file = path.join(cacheDir, 'variants', key.slice(0, 2), `${key}.${format}`);
   if (await exists(file)) return { file, hit: true };
   let pending = inFlight.get(file);
   if (!pending) {
-    pending = encode(source.absPath, file, width, format).finally(() => inFlight.delete(file));
+    pending = encode(source.absPath, file, width, format, height).finally(() => inFlight.delete(file));
     inFlight.set(file, pending);
   }
   return { file: await pending, hit: false };
@@ -70,12 +91,21 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function encode(input: string, output: string, width: number, format: VariantFormat): Promise<string> {
-  const pipeline = sharp(input, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
-  const bytes = await (format === 'avif' ? pipeline.avif({ quality: 50, effort: 2 })
-    : format === 'webp' ? pipeline.webp({ quality: 75 })
-      : format === 'png' ? pipeline.png()
-        : pipeline.jpeg({ quality: 80, mozjpeg: true })).toBuffer();
+async function encode(input: string, output: string, width: number, format: VariantFormat, height?: number): Promise<string> {
+  const pipeline = sharp(input, { failOn: 'error' })
+    .rotate()
+    .resize(
+      height === undefined ? { width, withoutEnlargement: true } : { width, height, fit: 'cover', position: sharp.strategy.attention },
+    );
+  const bytes = await (
+    format === 'avif'
+      ? pipeline.avif({ quality: 50, effort: 2 })
+      : format === 'webp'
+        ? pipeline.webp({ quality: 75 })
+        : format === 'png'
+          ? pipeline.png()
+          : pipeline.jpeg({ quality: 80, mozjpeg: true })
+  ).toBuffer();
   await mkdir(path.dirname(output), { recursive: true });
   const temp = `${output}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, bytes);

@@ -6,6 +6,10 @@ export async function schoolExists(db: Db, code: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export async function findSchool(db: Db, code: string): Promise<{ code: string; name: string } | undefined> {
+  return db.selectFrom('schools').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
+}
+
 export async function countSchools(db: Db): Promise<number> {
   const rows = await db.selectFrom('schools').select('code').limit(1).execute();
   return rows.length;
@@ -26,7 +30,15 @@ export async function upsertSchool(db: Db, school: { code: string; name: string;
 }
 
 const CONTENT_TABLES = [
-  'news', 'highlights', 'toppers', 'principal_messages', 'events', 'birthdays', 'notifications', 'albums', 'videos',
+  'news',
+  'highlights',
+  'toppers',
+  'principal_messages',
+  'events',
+  'birthdays',
+  'notifications',
+  'albums',
+  'videos',
 ] as const;
 
 /** Removes a school's published content. Alumni submissions are people's data and are kept. */

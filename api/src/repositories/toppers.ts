@@ -1,17 +1,27 @@
 import type { Topper, TopperClass } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
-import { fromJson, nowIso, toJson } from './rows.ts';
+import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
 
 /** Newest session first; within a session, highest percentage first. */
-export async function listToppers(db: Db, schoolCode: string): Promise<Topper[]> {
-  const rows = await db.selectFrom('toppers').selectAll().where('school_code', '=', schoolCode)
-    .orderBy('session_year', 'desc').orderBy('created_at', 'desc').execute();
+export async function listToppers(db: Db, schoolCode: string, now = new Date()): Promise<Topper[]> {
+  const rows = await db
+    .selectFrom('toppers')
+    .selectAll()
+    .where('school_code', '=', schoolCode)
+    .where(liveAt(now))
+    .orderBy('session_year', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
   const toppers = rows.map((r) => ({
-    _id: r._id, name: r.name, class: r.class as TopperClass, division: r.division, stream: r.stream,
-    sessionYear: r.session_year, attachments: fromJson(r.attachments),
+    _id: r._id,
+    name: r.name,
+    class: r.class as TopperClass,
+    division: r.division,
+    stream: r.stream,
+    sessionYear: r.session_year,
+    attachments: fromJson(r.attachments),
   }));
-  return toppers.toSorted((a, b) =>
-    b.sessionYear.localeCompare(a.sessionYear) || percent(b.division) - percent(a.division));
+  return toppers.toSorted((a, b) => b.sessionYear.localeCompare(a.sessionYear) || percent(b.division) - percent(a.division));
 }
 
 function percent(division: string): number {
@@ -20,8 +30,19 @@ function percent(division: string): number {
 }
 
 export async function insertTopper(db: Db, schoolCode: string, item: Topper, createdAt = nowIso()): Promise<void> {
-  await db.insertInto('toppers').values({
-    _id: item._id, school_code: schoolCode, created_at: createdAt, name: item.name, class: item.class,
-    division: item.division, stream: item.stream, session_year: item.sessionYear, attachments: toJson(item.attachments),
-  }).execute();
+  await db
+    .insertInto('toppers')
+    .values({
+      _id: item._id,
+      school_code: schoolCode,
+      created_at: createdAt,
+      updated_at: createdAt,
+      name: item.name,
+      class: item.class,
+      division: item.division,
+      stream: item.stream,
+      session_year: item.sessionYear,
+      attachments: toJson(item.attachments),
+    })
+    .execute();
 }

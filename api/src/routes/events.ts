@@ -1,31 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { todayIn, typed, requireSchool, type Deps } from '../http.ts';
+import { schoolEventSchema } from '@sthsm/contract';
 import { listEvents, listHomeEvents } from '../repositories/events.ts';
-import { codeParams, notFound, schoolEvent } from './schemas.ts';
+import { todayIn } from '../school-day.ts';
+import { schoolListRoute, type Deps } from './deps.ts';
 
 export const eventRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
-  typed(app).get('/events/:code', {
-    schema: {
-      summary: 'Home page events: upcoming (today or later) soonest first; if none, the latest few',
-      tags: ['content'],
-      params: codeParams,
-      response: { 200: z.array(schoolEvent), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listHomeEvents(db, req.params.code, todayIn(config.timeZone, now()));
+  schoolListRoute(app, db, '/events/:code', {
+    summary: 'Home page events: upcoming (today or later) soonest first; if none, the latest few',
+    tags: ['content'],
+    item: schoolEventSchema,
+    list: (code) => listHomeEvents(db, code, todayIn(config.timeZone, now()), now()),
   });
-
-  typed(app).get('/events/All/:code', {
-    schema: {
-      summary: 'All events, newest first (undated last)',
-      tags: ['content'],
-      params: codeParams,
-      response: { 200: z.array(schoolEvent), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listEvents(db, req.params.code);
+  schoolListRoute(app, db, '/events/All/:code', {
+    summary: 'All events, newest first (undated last)',
+    tags: ['content'],
+    item: schoolEventSchema,
+    list: (code) => listEvents(db, code, now()),
   });
 };

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { typed, requireSchool, type Deps } from '../http.ts';
+import { highlightSchema } from '@sthsm/contract';
 import { listHighlights } from '../repositories/highlights.ts';
-import { codeParams, highlight, notFound } from './schemas.ts';
+import { schoolListRoute, type Deps } from './deps.ts';
 
-export const highlightRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
-  typed(app).get('/highlight/:code', {
-    schema: {
-      summary: 'Announcement ticker items, newest first',
-      tags: ['content'],
-      params: codeParams,
-      response: { 200: z.array(highlight), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listHighlights(db, req.params.code);
+export const highlightRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
+  schoolListRoute(app, db, '/highlight/:code', {
+    summary: 'Announcement ticker items, newest first',
+    tags: ['content'],
+    item: highlightSchema,
+    list: (code) => listHighlights(db, code, now()),
   });
 };

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { typed, requireSchool, type Deps } from '../http.ts';
+import { newsItemSchema } from '@sthsm/contract';
 import { listNews } from '../repositories/news.ts';
-import { codeParams, newsItem, notFound } from './schemas.ts';
+import { schoolListRoute, type Deps } from './deps.ts';
 
-export const newsRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
-  typed(app).get('/news/:code', {
-    schema: {
-      summary: 'News, newest first (undated items last)',
-      tags: ['content'],
-      params: codeParams,
-      response: { 200: z.array(newsItem), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listNews(db, req.params.code);
+export const newsRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
+  schoolListRoute(app, db, '/news/:code', {
+    summary: 'News, newest first (undated items last)',
+    tags: ['content'],
+    item: newsItemSchema,
+    list: (code) => listNews(db, code, now()),
   });
 };

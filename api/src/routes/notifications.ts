@@ -1,19 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { todayIn, typed, requireSchool, type Deps } from '../http.ts';
+import { notificationSchema } from '@sthsm/contract';
 import { listActiveNotifications } from '../repositories/notifications.ts';
-import { codeParams, notFound, notification } from './schemas.ts';
+import { todayIn } from '../school-day.ts';
+import { schoolListRoute, type Deps } from './deps.ts';
 
 export const notificationRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
-  typed(app).get('/notification/:code', {
-    schema: {
-      summary: 'Notifications active today, newest first',
-      tags: ['content'],
-      params: codeParams,
-      response: { 200: z.array(notification), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listActiveNotifications(db, req.params.code, todayIn(config.timeZone, now()));
+  schoolListRoute(app, db, '/notification/:code', {
+    summary: 'Notifications active today, newest first',
+    tags: ['content'],
+    item: notificationSchema,
+    list: (code) => listActiveNotifications(db, code, todayIn(config.timeZone, now()), now()),
   });
 };

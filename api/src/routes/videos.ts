@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { typed, requireSchool, type Deps } from '../http.ts';
+import { videoSchema } from '@sthsm/contract';
 import { listVideos } from '../repositories/videos.ts';
-import { codeParams, notFound, video } from './schemas.ts';
+import { schoolListRoute, type Deps } from './deps.ts';
 
-export const videoRoutes: FastifyPluginAsync<Deps> = async (app, { db }) => {
-  typed(app).get('/video/all/:code', {
-    schema: {
-      summary: 'Videos, newest first; attachments[0] is the thumbnail',
-      tags: ['gallery'],
-      params: codeParams,
-      response: { 200: z.array(video), ...notFound },
-    },
-  }, async (req) => {
-    await requireSchool(db, req.params.code);
-    return listVideos(db, req.params.code);
+export const videoRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
+  schoolListRoute(app, db, '/video/all/:code', {
+    summary: 'Videos, newest first; attachments[0] is the thumbnail',
+    tags: ['gallery'],
+    item: videoSchema,
+    list: (code) => listVideos(db, code, now()),
   });
 };

@@ -35,7 +35,9 @@ export async function sqliteStore(file: string): Promise<Store> {
   await upsertSchool(db, { code: SCHOOL, name: 'Durability School', visitor: 0 });
   await db.destroy();
   return {
-    engine: 'sqlite', serverUrl: file, open: () => openDatabase(file),
+    engine: 'sqlite',
+    serverUrl: file,
+    open: () => openDatabase(file),
     async integrity() {
       // A fresh connection opened the way the server opens it: the pragmas must hold.
       const conn = openSqlite(file);
@@ -68,7 +70,9 @@ export async function postgresStore(adminUrl: string, proxyPort: number): Promis
   await upsertSchool(db, { code: SCHOOL, name: 'Durability School', visitor: 0 });
   await db.destroy();
   return {
-    engine: 'postgres', serverUrl: viaProxy.href, open: () => openDatabase(direct.href),
+    engine: 'postgres',
+    serverUrl: viaProxy.href,
+    open: () => openDatabase(direct.href),
     async integrity() {
       // The primary-key index and the table must agree row for row, and no id may repeat.
       const check = openDatabase(direct.href);
@@ -81,10 +85,17 @@ export async function postgresStore(adminUrl: string, proxyPort: number): Promis
           });
         };
         const heap = await count('set enable_indexscan = off; set enable_indexonlyscan = off; set enable_bitmapscan = off');
-        const index = await count('set enable_seqscan = off; set enable_indexscan = on; set enable_indexonlyscan = on; set enable_bitmapscan = on');
-        const dup = await sql<{ n: string }>`select count(*)::text as n from (select _id from alumni_submissions group by _id having count(*) > 1) d`.execute(check);
+        const index = await count(
+          'set enable_seqscan = off; set enable_indexscan = on; set enable_indexonlyscan = on; set enable_bitmapscan = on',
+        );
+        const dup = await sql<{
+          n: string;
+        }>`select count(*)::text as n from (select _id from alumni_submissions group by _id having count(*) > 1) d`.execute(check);
         const duplicates = Number(dup.rows[0]?.n);
-        return { ok: heap === index && duplicates === 0, detail: `rows by table scan ${heap} = by index ${index}; duplicate ids ${duplicates}` };
+        return {
+          ok: heap === index && duplicates === 0,
+          detail: `rows by table scan ${heap} = by index ${index}; duplicate ids ${duplicates}`,
+        };
       } finally {
         await check.destroy();
       }

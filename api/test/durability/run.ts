@@ -39,19 +39,25 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<boolean> {
       store = await sqliteStore(file);
     }
     const api = apiProcess(PORTS[engine], {
-      DATA_DIR: dataDir, DATABASE_URL: store.serverUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: store.serverUrl,
       // Every client comes from 127.0.0.1: raise the per-address limits for this run only.
-      FORM_RATE_LIMIT_PER_MINUTE: '1000000', VISITOR_RATE_LIMIT_PER_MINUTE: '1000000',
+      FORM_RATE_LIMIT_PER_MINUTE: '1000000',
+      VISITOR_RATE_LIMIT_PER_MINUTE: '1000000',
     });
 
     const k = await killDuringPosts(api, store, { clients: CLIENTS, kills: KILLS, tag: engine });
     const integrity = await store.integrity();
-    log(`kills ${k.kills}, posts attempted ${k.attempted}, acknowledged (2xx) ${k.acknowledged}, lost ${k.lost}, changed ${k.changed}, refused/cut ${k.refused}, other statuses ${k.otherStatus}`);
+    log(
+      `kills ${k.kills}, posts attempted ${k.attempted}, acknowledged (2xx) ${k.acknowledged}, lost ${k.lost}, changed ${k.changed}, refused/cut ${k.refused}, other statuses ${k.otherStatus}`,
+    );
     log(`integrity: ${integrity.detail} → ${integrity.ok ? 'ok' : 'FAILED'}`);
 
     const v = await visitorIncrements(api, store, { total: INCREMENTS, concurrency: CLIENTS });
     const exact = v.ok === INCREMENTS && v.after === v.before + INCREMENTS && v.stored === v.after && v.distinctAnswers === INCREMENTS;
-    log(`visitor: ${v.increments} increments at concurrency ${CLIENTS}, 200s ${v.ok}, count ${v.before} → ${v.after} (stored ${v.stored}, expected ${v.before + INCREMENTS}), distinct answers ${v.distinctAnswers} → ${exact ? 'exact' : 'WRONG'}`);
+    log(
+      `visitor: ${v.increments} increments at concurrency ${CLIENTS}, 200s ${v.ok}, count ${v.before} → ${v.after} (stored ${v.stored}, expected ${v.before + INCREMENTS}), distinct answers ${v.distinctAnswers}${v.ok === INCREMENTS ? '' : `, others ${JSON.stringify(v.others)}`} → ${exact ? 'exact' : 'WRONG'}`,
+    );
 
     const o = await databaseOutage(api, store, file, proxy);
     for (const line of o.lines) log(`outage: ${line}`);

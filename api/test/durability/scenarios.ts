@@ -9,15 +9,35 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'user-agent': BROWSER
 
 function formFor(tag: string) {
   return {
-    fromYear: '2004 to 2005', class: '1', toYear: '2015 to 2016', school2: '12', fatherName: `Ward ${tag}`, subject: '3',
-    name: `Durability ${tag}`, email: `d.${tag.replaceAll(/[^a-z0-9]/gi, '')}@example.org`, phone: '+91 98765 43210',
-    location: 'Lucknow', address: `${tag} Park Road`, school: '', profession3: '', school1: '', designation: '', address1: '', profession1: '20',
+    fromYear: '2004 to 2005',
+    class: '1',
+    toYear: '2015 to 2016',
+    school2: '12',
+    fatherName: `Ward ${tag}`,
+    subject: '3',
+    name: `Durability ${tag}`,
+    email: `d.${tag.replaceAll(/[^a-z0-9]/gi, '')}@example.org`,
+    phone: '+91 98765 43210',
+    location: 'Lucknow',
+    address: `${tag} Park Road`,
+    school: '',
+    profession3: '',
+    school1: '',
+    designation: '',
+    address1: '',
+    profession1: '20',
   };
 }
 type Form = ReturnType<typeof formFor>;
 
 export interface KillResult {
-  kills: number; attempted: number; acknowledged: number; lost: number; changed: number; refused: number; otherStatus: number;
+  kills: number;
+  attempted: number;
+  acknowledged: number;
+  lost: number;
+  changed: number;
+  refused: number;
+  otherStatus: number;
 }
 
 /** 200 clients post forms while the server is SIGKILLed and restarted; every 2xx must be stored as sent. */
@@ -34,7 +54,12 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
       const form = formFor(`${tag}c${c}n${seq}`);
       attempted++;
       try {
-        const res = await fetch(url, { method: 'POST', body: JSON.stringify(form), headers: JSON_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const res = await fetch(url, {
+          method: 'POST',
+          body: JSON.stringify(form),
+          headers: JSON_HEADERS,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         if (res.status >= 200 && res.status < 300) {
           const body = (await res.json().catch(() => ({}))) as { _id?: string };
           acked.push({ _id: body._id, form });
@@ -71,7 +96,8 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
         ? await findAlumniSubmission(db, _id)
         : await db.selectFrom('alumni_submissions').selectAll().where('name', '=', form.name).executeTakeFirst();
       if (!row) lost++;
-      else if (row.name !== form.name || row.email !== form.email || row.father_name !== form.fatherName || row.address !== form.address) changed++;
+      else if (row.name !== form.name || row.email !== form.email || row.father_name !== form.fatherName || row.address !== form.address)
+        changed++;
     }
   } finally {
     await db.destroy();
@@ -79,7 +105,16 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
   return { kills: killed, attempted, acknowledged: acked.length, lost, changed, refused, otherStatus };
 }
 
-export interface VisitorResult { increments: number; ok: number; before: number; after: number; stored: number; distinctAnswers: number }
+export interface VisitorResult {
+  increments: number;
+  ok: number;
+  before: number;
+  after: number;
+  stored: number;
+  distinctAnswers: number;
+  /** What the requests that did not get a 200 got instead, e.g. {"503": 2, "no answer: TimeoutError": 1}. */
+  others: Record<string, number>;
+}
 
 /** 10,000 first visits at concurrency 200: the count must move by exactly 10,000. */
 export async function visitorIncrements(api: ApiProcess, store: Store, { total = 10_000, concurrency = 200 } = {}): Promise<VisitorResult> {
@@ -90,33 +125,65 @@ export async function visitorIncrements(api: ApiProcess, store: Store, { total =
   let next = 0;
   let ok = 0;
   const answers = new Set<number>();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      next++;
-      const res = await fetch(base, { method: 'POST', body: JSON.stringify({ schoolcode: SCHOOL }), headers: JSON_HEADERS, signal: AbortSignal.timeout(60_000) })
-        .catch(() => undefined);
-      if (res?.status === 200) {
-        ok++;
-        answers.add(((await res.json()) as { visitor: number }[])[0]?.visitor ?? NaN);
-      } else await res?.body?.cancel();
-    }
-  }));
+  const others: Record<string, number> = {};
+  const other = (what: string) => {
+    others[what] = (others[what] ?? 0) + 1;
+  };
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const res = await fetch(base, {
+          method: 'POST',
+          body: JSON.stringify({ schoolcode: SCHOOL }),
+          headers: JSON_HEADERS,
+          signal: AbortSignal.timeout(60_000),
+        }).catch((error: unknown) => {
+          other(`no answer: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.name) : 'unknown'}`);
+          return undefined;
+        });
+        if (res?.status === 200) {
+          ok++;
+          answers.add(((await res.json()) as { visitor: number }[])[0]?.visitor ?? NaN);
+        } else if (res) {
+          other(String(res.status));
+          await res.body?.cancel();
+        }
+      }
+    }),
+  );
   const after = await read();
   await api.kill('SIGTERM');
   const db = store.open();
-  const row = await db.selectFrom('visitor_counts').select('visitor').where('school_code', '=', SCHOOL).executeTakeFirst().finally(() => db.destroy());
-  return { increments: total, ok, before, after, stored: Number(row?.visitor), distinctAnswers: answers.size };
+  const row = await db
+    .selectFrom('visitor_counts')
+    .select('visitor')
+    .where('school_code', '=', SCHOOL)
+    .executeTakeFirst()
+    .finally(() => db.destroy());
+  return { increments: total, ok, before, after, stored: Number(row?.visitor), distinctAnswers: answers.size, others };
 }
 
-export interface OutageResult { ok: boolean; lines: string[] }
+export interface OutageResult {
+  ok: boolean;
+  lines: string[];
+}
 
 async function probe(api: ApiProcess, what: 'visit' | 'form' | 'read' | 'health') {
   const base = `http://127.0.0.1:${api.port}/api`;
-  const init = (body: object) => ({ method: 'POST', body: JSON.stringify(body), headers: JSON_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  const res = await (what === 'visit' ? fetch(`${base}/visitor`, init({ schoolcode: SCHOOL }))
-    : what === 'form' ? fetch(`${base}/form/${SCHOOL}/alumni`, init(formFor(`outage${Date.now()}`)))
-    : what === 'read' ? fetch(`${base}/news/${SCHOOL}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-    : fetch(`${base}/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }));
+  const init = (body: object) => ({
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: JSON_HEADERS,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const res = await (what === 'visit'
+    ? fetch(`${base}/visitor`, init({ schoolcode: SCHOOL }))
+    : what === 'form'
+      ? fetch(`${base}/form/${SCHOOL}/alumni`, init(formFor(`outage${Date.now()}`)))
+      : what === 'read'
+        ? fetch(`${base}/news/${SCHOOL}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        : fetch(`${base}/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }));
   const body = (await res.json().catch(() => ({}))) as { error?: unknown };
   return { status: res.status, error: typeof body.error === 'string' ? body.error : '', retryAfter: res.headers.get('retry-after') };
 }
@@ -144,7 +211,9 @@ export async function databaseOutage(api: ApiProcess, store: Store, file: string
   const expect503 = (label: string, r: Awaited<ReturnType<typeof probe>>) => {
     const good = r.status === 503 && r.error.length > 0 && r.retryAfter !== null;
     ok &&= good;
-    lines.push(`${label}: ${r.status} ${JSON.stringify(r.error)}${r.retryAfter ? ` Retry-After ${r.retryAfter}` : ''} ${good ? 'ok' : 'WRONG'}`);
+    lines.push(
+      `${label}: ${r.status} ${JSON.stringify(r.error)}${r.retryAfter ? ` Retry-After ${r.retryAfter}` : ''} ${good ? 'ok' : 'WRONG'}`,
+    );
   };
   try {
     if (store.engine === 'sqlite') {
@@ -174,10 +243,14 @@ export async function databaseOutage(api: ApiProcess, store: Store, file: string
       const db = store.open();
       await db.selectFrom('schools').select('code').execute();
       const { sql } = await import('kysely');
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+        db,
+      );
       await db.destroy();
       const after = await recovery(api, 30_000);
-      lines.push(after >= 0 ? `pg_terminate_backend on every connection: served again after ${after} ms` : 'pg_terminate_backend: did NOT recover');
+      lines.push(
+        after >= 0 ? `pg_terminate_backend on every connection: served again after ${after} ms` : 'pg_terminate_backend: did NOT recover',
+      );
       ok &&= after >= 0;
     }
   } catch (err) {

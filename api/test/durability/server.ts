@@ -19,7 +19,9 @@ export interface ApiProcess {
 export function apiProcess(port: number, env: Record<string, string>): ApiProcess {
   let child: ChildProcess | undefined;
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
   return {
     port,
     tail: () => output,
@@ -27,9 +29,15 @@ export function apiProcess(port: number, env: Record<string, string>): ApiProces
       child = spawn(process.execPath, ['api/src/server.ts'], {
         cwd: REPO,
         env: {
-          PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-          // The site is not needed: point at a build folder that does not exist.
-          WEB_BUILD_DIR: '/nonexistent-durability-build', ...env,
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          // The site is not needed: point at a build folder that does not exist. Nor are backups.
+          WEB_BUILD_DIR: '/nonexistent-durability-build',
+          BACKUP_AT: 'off',
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -38,7 +46,10 @@ export function apiProcess(port: number, env: Record<string, string>): ApiProces
       const started = Date.now();
       while (Date.now() - started < HEALTHY_WITHIN_MS) {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
         await sleep(100);
       }
@@ -66,25 +77,34 @@ export function tcpProxy(port: number, target: { host: string; port: number }): 
   let server: net.Server | undefined;
   return {
     port,
-    start: () => new Promise((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('error', () => { client.destroy(); upstream.destroy(); });
-          s.on('close', () => { sockets.delete(s); client.destroy(); upstream.destroy(); });
-        }
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    }),
-    stop: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      if (!server) return resolve();
-      server.close(() => resolve());
-    }),
+    start: () =>
+      new Promise((resolve, reject) => {
+        server = net.createServer((client) => {
+          const upstream = net.connect(target);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('error', () => {
+              client.destroy();
+              upstream.destroy();
+            });
+            s.on('close', () => {
+              sockets.delete(s);
+              client.destroy();
+              upstream.destroy();
+            });
+          }
+          client.pipe(upstream);
+          upstream.pipe(client);
+        });
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (!server) return resolve();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -7,7 +7,7 @@ import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { pool } from './raw-http.ts';
 
-// Issue 7: every blns string in every alumni field (the others valid): 0 5xx; each answer is 201
+// Every blns string in every alumni field (the others valid): 0 5xx; each answer is 201
 // with a byte-exact round trip, or 400 with a message. The shared schema trims every field
 // (String.prototype.trim), so a stored value must equal exactly what was sent, trimmed; every
 // other field must come back exactly as sent.
@@ -16,11 +16,29 @@ const blns = createRequire(import.meta.url)('blns') as string[];
 const UNSTORABLE = ['a\u0000b', '\u0000', 'x\ud800y', '\udfff'];
 
 const VALID_FORM: Record<AlumniField, string> = {
-  fromYear: '2004 to 2005', class: '1', toYear: '2015 to 2016', school2: '12', fatherName: 'Kabir', subject: '3',
-  name: 'Riya Sen', email: 'riya@example.org', phone: '+91 98765 43210', location: 'Lucknow', address: '12 Park Road',
-  school: 'City College', profession3: 'B.Sc.', school1: 'Acme Labs', designation: 'Analyst', address1: '5 Mall Road', profession1: '20',
+  fromYear: '2004 to 2005',
+  class: '1',
+  toYear: '2015 to 2016',
+  school2: '12',
+  fatherName: 'Kabir',
+  subject: '3',
+  name: 'Riya Sen',
+  email: 'riya@example.org',
+  phone: '+91 98765 43210',
+  location: 'Lucknow',
+  address: '12 Park Road',
+  school: 'City College',
+  profession3: 'B.Sc.',
+  school1: 'Acme Labs',
+  designation: 'Analyst',
+  address1: '5 Mall Road',
+  profession1: '20',
 };
-const COLUMN: Partial<Record<AlumniField, keyof AlumniSubmissionsTable>> = { fromYear: 'from_year', toYear: 'to_year', fatherName: 'father_name' };
+const COLUMN: Partial<Record<AlumniField, keyof AlumniSubmissionsTable>> = {
+  fromYear: 'from_year',
+  toYear: 'to_year',
+  fatherName: 'father_name',
+};
 const columnOf = (field: AlumniField) => COLUMN[field] ?? (field as keyof AlumniSubmissionsTable);
 
 let t: TestApp;
@@ -48,7 +66,8 @@ describe(`alumni form fuzz with blns (${engine})`, () => {
         const row = await findAlumniSubmission(t.db, res.json()._id);
         for (const f of ALUMNI_FIELDS) {
           const expected = sent[f].trim();
-          if (row?.[columnOf(f)] !== expected) mismatches.push(`${field}=${JSON.stringify(value)}: ${f} stored ${JSON.stringify(row?.[columnOf(f)])}`);
+          if (row?.[columnOf(f)] !== expected)
+            mismatches.push(`${field}=${JSON.stringify(value)}: ${f} stored ${JSON.stringify(row?.[columnOf(f)])}`);
         }
       } else if (res.statusCode === 400) {
         const body = res.json();
@@ -58,7 +77,9 @@ describe(`alumni form fuzz with blns (${engine})`, () => {
         unexpected.push(`${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     });
-    console.log(`[form fuzz ${engine}] (blns strings ${blns.length} + ${UNSTORABLE.length} NUL/lone-surrogate) × fields ${ALUMNI_FIELDS.length} = ${cases.length} tried: 201 ${created}, 400 ${rejected}, 5xx ${serverErrors}, mismatches ${mismatches.length}, other ${unexpected.length}`);
+    console.log(
+      `[form fuzz ${engine}] (blns strings ${blns.length} + ${UNSTORABLE.length} NUL/lone-surrogate) × fields ${ALUMNI_FIELDS.length} = ${cases.length} tried: 201 ${created}, 400 ${rejected}, 5xx ${serverErrors}, mismatches ${mismatches.length}, other ${unexpected.length}`,
+    );
     expect(blns.length).toBeGreaterThanOrEqual(485);
     expect(serverErrors).toBe(0);
     expect(mismatches.slice(0, 10)).toEqual([]);

@@ -28,9 +28,10 @@ export function rawRequest(port: number, head: Buffer | string, timeoutMs = 15_0
 
 /** A GET with Connection: close, no Accept-Encoding (so a marker in the body is never compressed). */
 export function rawGet(port: number, target: Buffer): Promise<RawResponse> {
-  return rawRequest(port, Buffer.concat([
-    Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
-  ]));
+  return rawRequest(
+    port,
+    Buffer.concat([Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')]),
+  );
 }
 
 /** Runs `task` over `items` with at most `concurrency` at a time. */
@@ -50,4 +51,14 @@ export async function pool<T, R>(items: readonly T[], concurrency: number, task:
 /** Ports of our own (3300-3399): one block per engine so the two API projects never collide. */
 export function testPort(offset: number): number {
   return (process.env.TEST_DB_ENGINE === 'postgres' ? 3350 : 3310) + offset;
+}
+
+/**
+ * Ports for the request-target, origin and start-up suites (offsets 0-3): 4308-4311 on SQLite,
+ * 4312-4315 on PostgreSQL, inside the block this work was given and clear of its browser tests
+ * (E2E_PORT 4300 uses 4300-4304 and 4307).
+ */
+export function siteTestPort(offset: number): number {
+  if (offset < 0 || offset > 3) throw new Error(`siteTestPort offset ${offset} is outside 0-3`);
+  return (process.env.TEST_DB_ENGINE === 'postgres' ? 4312 : 4308) + offset;
 }

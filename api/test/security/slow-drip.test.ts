@@ -4,7 +4,7 @@ import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { testPort } from './raw-http.ts';
 
-// Issue 7: a client that drips its request headers one byte a second is cut off by the server's
+// A client that drips its request headers one byte a second is cut off by the server's
 // request time-out (REQUEST_TIMEOUT_MS, 30 s by default; 2 s here so the test runs in seconds).
 const REQUEST_TIMEOUT_MS = 2000;
 const DRIP_INTERVAL_MS = 1000;
@@ -31,7 +31,9 @@ function drip(head: string): Promise<{ cutAfterMs: number; bytesSent: number; an
       if (sent < head.length && !socket.destroyed) socket.write(head[sent++] ?? '');
     }, DRIP_INTERVAL_MS);
     const giveUp = setTimeout(() => socket.destroy(), GIVE_UP_MS);
-    socket.on('data', (chunk) => { answer += chunk.toString(); });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(timer);
@@ -45,7 +47,9 @@ describe(`request time-out (${engine})`, () => {
   it('cuts off a client that sends its headers one byte per second', async () => {
     const head = 'GET /api/news/STHSM HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(100) + '\r\n\r\n';
     const result = await drip(head);
-    console.log(`[slow drip ${engine}] REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS}: cut off after ${(result.cutAfterMs / 1000).toFixed(1)} s, ${result.bytesSent} of ${head.length} bytes sent, answer: ${JSON.stringify(result.answer.split('\r\n')[0] ?? '')}`);
+    console.log(
+      `[slow drip ${engine}] REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS}: cut off after ${(result.cutAfterMs / 1000).toFixed(1)} s, ${result.bytesSent} of ${head.length} bytes sent, answer: ${JSON.stringify(result.answer.split('\r\n')[0] ?? '')}`,
+    );
     expect(result.bytesSent).toBeLessThan(head.length);
     expect(result.cutAfterMs).toBeLessThan(GIVE_UP_MS - 1000);
     expect(result.answer === '' || result.answer.startsWith('HTTP/1.1 408')).toBe(true);

@@ -8,7 +8,7 @@ import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { pool, rawGet, testPort } from './raw-http.ts';
 import { requestTarget, traversalTails } from './traversal-payloads.ts';
 
-// Issue 7: ≥ 3,000 traversal payloads per image route over a raw socket against a real server:
+// ≥ 3,000 traversal payloads per image route over a raw socket against a real server:
 // 0 escapes (the canary's unique marker is never in a response), 0 5xx. A naive resolver must leak.
 const MARKER = `CANARY-${randomUUID()}`;
 const MIN_PAYLOADS = 3000;
@@ -27,7 +27,10 @@ let naivePort: number;
 beforeAll(async () => {
   t = await startTestApp();
   await createSchool(t.db);
-  await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/public/Images/lab-1.txt', Buffer.from('inside'), { fileId: '6650f0c2a1b2', contentType: 'text/plain' });
+  await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/public/Images/lab-1.txt', Buffer.from('inside'), {
+    fileId: '6650f0c2a1b2',
+    contentType: 'text/plain',
+  });
   await createMediaFile(t.db, t.config.mediaRoot, 'docs/sub/page.txt', Buffer.from('inside'));
   // A file row whose path leads out of the root, a symlink out of it, and canaries around it.
   await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/x.txt', Buffer.from('x'), { fileId: 'escapee000001', contentType: 'text/plain' });
@@ -59,10 +62,17 @@ afterAll(async () => {
 });
 
 function payloadsFor(route: (typeof ROUTES)[number]): Buffer[] {
-  const tails = traversalTails({ targets: ['canary.txt', 'media-evil/canary.txt'], outsideDir: t.config.dataDir, prefixDepth: route.prefixDepth });
-  const extra = route.prefixDepth === 0
-    ? ['escapee000001', 'escapee000001?w=64', 'STHSM/link.txt', 'escapee000001/../canary.txt'].map((tail) => requestTarget(route.prefix, tail))
-    : [];
+  const tails = traversalTails({
+    targets: ['canary.txt', 'media-evil/canary.txt'],
+    outsideDir: t.config.dataDir,
+    prefixDepth: route.prefixDepth,
+  });
+  const extra =
+    route.prefixDepth === 0
+      ? ['escapee000001', 'escapee000001?w=64', 'STHSM/link.txt', 'escapee000001/../canary.txt'].map((tail) =>
+          requestTarget(route.prefix, tail),
+        )
+      : [];
   return [...tails.map((tail) => requestTarget(route.prefix, tail)), ...extra];
 }
 
@@ -94,7 +104,9 @@ describe(`path traversal over a raw socket (${engine})`, () => {
   for (const route of ROUTES) {
     it(`${route.name}: ≥ ${MIN_PAYLOADS} payloads, 0 escapes, 0 5xx`, async () => {
       const result = await attack(port, payloadsFor(route));
-      console.log(`[traversal ${engine}] ${route.name}: payloads tried ${result.tried}, escapes ${result.escapes}, 5xx ${result.serverErrors}, closed without answer ${result.noAnswer}, statuses ${JSON.stringify(result.statuses)}`);
+      console.log(
+        `[traversal ${engine}] ${route.name}: payloads tried ${result.tried}, escapes ${result.escapes}, 5xx ${result.serverErrors}, closed without answer ${result.noAnswer}, statuses ${JSON.stringify(result.statuses)}`,
+      );
       expect(result.tried).toBeGreaterThanOrEqual(MIN_PAYLOADS);
       expect(result.escapes).toBe(0);
       expect(result.serverErrors).toBe(0);

@@ -13,11 +13,19 @@ export interface SchoolContext {
 }
 
 const PHOTO_SHAPES: ReadonlyArray<readonly [number, number]> = [
-  [1600, 1067], [1200, 800], [800, 1200], [1000, 1000], [1200, 800], [1600, 1067],
+  [1600, 1067],
+  [1200, 800],
+  [800, 1200],
+  [1000, 1000],
+  [1200, 800],
+  [1600, 1067],
 ];
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-').replaceAll(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, '-')
+    .replaceAll(/^-|-$/g, '');
 }
 
 export interface PhotoOptions {

@@ -1,5 +1,5 @@
 import { PHOTO_GALLERY } from '@sthsm/contract';
-import type { SchoolSeed } from '../types.ts';
+import type { SchoolRecords } from '../types.ts';
 import { profiles } from '../profile.ts';
 import { circular, photo, type SchoolContext } from './context.ts';
 import { addDays, dayOfYear, iso } from './dates.ts';
@@ -11,7 +11,7 @@ import { stableId } from './random.ts';
 
 export const DEMO2_PREFIX = 'Little Flower';
 
-export function buildDemo2(ctx: SchoolContext): SchoolSeed {
+export function buildDemo2(ctx: SchoolContext): SchoolRecords {
   const profile = profiles.DEMO2;
   if (!profile) throw new Error('DEMO2 profile missing');
   const { today, code } = ctx;
@@ -34,42 +34,69 @@ export function buildDemo2(ctx: SchoolContext): SchoolSeed {
       fromDate: iso(addDays(today, offset)),
       title,
       description,
-      attachments: i === 0 ? [circular(ctx, 'admissions', title, addDays(today, offset), [description, 'Bring the birth certificate and two photographs.'])] : [],
+      attachments:
+        i === 0
+          ? [circular(ctx, 'admissions', title, addDays(today, offset), [description, 'Bring the birth certificate and two photographs.'])]
+          : [],
     })),
     highlights: [
       { _id: stableId(`${code}:highlight:0`), description: `${DEMO2_PREFIX}: Admissions open for Nursery to Class V`, attachments: [] },
-      { _id: stableId(`${code}:highlight:1`), description: `${DEMO2_PREFIX}: Parents' Open Day on ${eventDate.toISOString().slice(0, 10)}`, attachments: [] },
+      {
+        _id: stableId(`${code}:highlight:1`),
+        description: `${DEMO2_PREFIX}: Parents' Open Day on ${eventDate.toISOString().slice(0, 10)}`,
+        attachments: [],
+      },
     ],
     toppers: buildToppers(ctx, { sessions: [today.getUTCFullYear() - 1], x: 3, xii: [], photoShare: 0.7 }).map((t) => ({
-      ...t, name: `${t.name} (${DEMO2_PREFIX})`,
+      ...t,
+      name: `${t.name} (${DEMO2_PREFIX})`,
     })),
-    principalMessages: [buildPrincipalMessage(ctx, profile.principal.name,
-      [`Welcome to ${profile.name}, a small school where every child is known by name.`], ['Small classes', 'Caring teachers'])],
-    events: [{
-      _id: stableId(`${code}:event:open-day`),
-      title: eventTitle,
-      description: 'Parents visit the classrooms, see the children\'s work and meet the teachers.',
-      date: iso(eventDate),
-      fromDate: iso(eventDate),
-      location: 'Little Flower Campus, Rosepur',
-      venue: 'Convent Hall',
-      time: '10:00 AM - 12:00 PM',
-      images: [photo(ctx, { key: 'open-day', title: eventTitle, date: addDays(today, -2), hour: 10, index: 1, kind: 'tile', size: [1200, 800] })],
-      attachments: [],
-    }],
+    principalMessages: [
+      buildPrincipalMessage(
+        ctx,
+        profile.principal.name,
+        [`Welcome to ${profile.name}, a small school where every child is known by name.`],
+        ['Small classes', 'Caring teachers'],
+      ),
+    ],
+    events: [
+      {
+        _id: stableId(`${code}:event:open-day`),
+        title: eventTitle,
+        description: "Parents visit the classrooms, see the children's work and meet the teachers.",
+        date: iso(eventDate),
+        fromDate: iso(eventDate),
+        location: 'Little Flower Campus, Rosepur',
+        venue: 'Convent Hall',
+        time: '10:00 AM - 12:00 PM',
+        images: [
+          photo(ctx, { key: 'open-day', title: eventTitle, date: addDays(today, -2), hour: 10, index: 1, kind: 'tile', size: [1200, 800] }),
+        ],
+        attachments: [],
+      },
+    ],
     birthdays: buildBirthdays(ctx, 1, 2),
     notifications: [],
-    albums: [{
-      _id: stableId(`${code}:album:founders-day`),
-      title: albumTitle,
-      description: 'Founders\' Day mass, cultural programme and games.',
-      category: PHOTO_GALLERY,
-      date: iso(albumDate),
-      updatedOn: iso(today),
-      attachments: Array.from({ length: 6 }, (_, n) => photo(ctx, {
-        key: `founders-day:${n + 1}`, title: albumTitle, subtitle: `Photo ${n + 1} of 6`, date: albumDate, hour: 9, index: n + 1,
-      })),
-    }],
+    albums: [
+      {
+        _id: stableId(`${code}:album:founders-day`),
+        title: albumTitle,
+        description: "Founders' Day mass, cultural programme and games.",
+        category: PHOTO_GALLERY,
+        date: iso(albumDate),
+        updatedOn: iso(today),
+        attachments: Array.from({ length: 6 }, (_, n) =>
+          photo(ctx, {
+            key: `founders-day:${n + 1}`,
+            title: albumTitle,
+            subtitle: `Photo ${n + 1} of 6`,
+            date: albumDate,
+            hour: 9,
+            index: n + 1,
+          }),
+        ),
+      },
+    ],
     videos: [],
     visitor: 1_520,
   };

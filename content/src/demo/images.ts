@@ -20,6 +20,8 @@ export interface PhotoSpec {
   /** EXIF ImageDescription. */
   description: string;
   kind?: PhotoKind;
+  /** Dark, mid and light colours to paint with (e.g. a house's colour) instead of a seeded palette. */
+  colours?: readonly [string, string, string];
 }
 
 export const JPEG_QUALITY = 78;
@@ -50,8 +52,11 @@ function escapeXml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
+let fixedColours: readonly [string, string, string] | undefined;
+
 function palette(random: Random): readonly [string, string, string] {
-  return random.pick(PALETTES);
+  const picked = random.pick(PALETTES); // drawn even when fixed, so the rest of the picture stays the same
+  return fixedColours ?? picked;
 }
 
 function lights(random: Random, w: number, h: number, count: number, color: string): string {
@@ -106,10 +111,14 @@ ${lights(random, w, h * 1.6, 9, light)}
 }
 
 function caption(w: number, h: number, title: string, subtitle: string | undefined): string {
-  // Shrinks long titles to fit the width (bold DejaVu Sans is about 0.65 em per character).
-  const size = Math.round(Math.min(Math.min(w, h) * 0.055, (w * 0.9) / (title.length * 0.65)));
+  // Shrinks long titles and subtitles to fit the width (DejaVu Sans is about 0.65 em per character
+  // in bold, 0.6 in regular; the subtitle is drawn at 0.75 of the title's size).
+  const size = Math.round(
+    Math.min(Math.min(w, h) * 0.055, (w * 0.9) / (title.length * 0.65), subtitle ? (w * 0.9) / (subtitle.length * 0.6 * 0.75) : Infinity),
+  );
   const band = Math.round(size * (subtitle ? 3.2 : 2));
-  const lines = `<text x="${size}" y="${h - band + size * 1.35}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" fill="#ffffff">${escapeXml(title)}</text>` +
+  const lines =
+    `<text x="${size}" y="${h - band + size * 1.35}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" fill="#ffffff">${escapeXml(title)}</text>` +
     (subtitle
       ? `<text x="${size}" y="${h - band + size * 2.6}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(size * 0.75)}" fill="#e8e8e8">${escapeXml(subtitle)}</text>`
       : '');
@@ -119,7 +128,10 @@ function caption(w: number, h: number, title: string, subtitle: string | undefin
 export function photoSvg(spec: PhotoSpec): string {
   const random = createRandom(spec.seed);
   const { width: w, height: h } = spec;
-  const body = spec.kind === 'portrait' ? portraitBody(random, w, h) : spec.kind === 'tile' ? tileBody(random, w, h) : sceneBody(random, w, h);
+  fixedColours = spec.colours;
+  const body =
+    spec.kind === 'portrait' ? portraitBody(random, w, h) : spec.kind === 'tile' ? tileBody(random, w, h) : sceneBody(random, w, h);
+  fixedColours = undefined;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}${caption(w, h, spec.title, spec.subtitle)}</svg>`;
 }
 
@@ -148,19 +160,4 @@ export async function renderPhoto(spec: PhotoSpec): Promise<Buffer> {
       },
     })
     .toBuffer();
-}
-
-/** The toppers' fallback picture: a gold trophy on a transparent background. */
-export async function renderTrophyPng(size = 400): Promise<Buffer> {
-  const s = size;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 100 100">
-<defs><linearGradient id="gold" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffe08a"/><stop offset="1" stop-color="#c9961a"/></linearGradient></defs>
-<path d="M30 14 H70 V34 C70 50 60 58 50 58 C40 58 30 50 30 34 Z" fill="url(#gold)"/>
-<path d="M30 20 H18 C18 36 26 42 32 42 M70 20 H82 C82 36 74 42 68 42" fill="none" stroke="#c9961a" stroke-width="4"/>
-<rect x="46" y="58" width="8" height="14" fill="#c9961a"/>
-<rect x="34" y="72" width="32" height="8" rx="2" fill="#8a6512"/>
-<rect x="28" y="80" width="44" height="8" rx="2" fill="#5c430c"/>
-<text x="50" y="42" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="14" font-weight="bold" fill="#7a5a10">1</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }

@@ -1,5 +1,5 @@
 import type { DemoFile } from '../types.ts';
-import { renderPhoto, renderTrophyPng, type PhotoSpec } from './images.ts';
+import { renderPhoto, type PhotoSpec } from './images.ts';
 import { renderPdf, type PdfSpec } from './pdfs.ts';
 import { contentId } from './random.ts';
 
@@ -10,10 +10,7 @@ import { contentId } from './random.ts';
 const TOKEN = 'media:';
 const PARALLEL_RENDERS = 4;
 
-type Job =
-  | { kind: 'photo'; spec: PhotoSpec }
-  | { kind: 'pdf'; spec: PdfSpec }
-  | { kind: 'png'; size: number };
+type Job = { kind: 'photo'; spec: PhotoSpec } | { kind: 'pdf'; spec: PdfSpec };
 
 interface Entry {
   job: Job;
@@ -40,8 +37,8 @@ export interface MediaRegistry {
   render(): Promise<RenderedMedia>;
 }
 
-const CONTENT_TYPES = { photo: 'image/jpeg', pdf: 'application/pdf', png: 'image/png' } as const;
-const EXTENSIONS = { photo: 'jpg', pdf: 'pdf', png: 'png' } as const;
+const CONTENT_TYPES = { photo: 'image/jpeg', pdf: 'application/pdf' } as const;
+const EXTENSIONS = { photo: 'jpg', pdf: 'pdf' } as const;
 
 function renderJob(job: Job): Promise<Buffer> {
   switch (job.kind) {
@@ -49,8 +46,6 @@ function renderJob(job: Job): Promise<Buffer> {
       return renderPhoto(job.spec);
     case 'pdf':
       return renderPdf(job.spec);
-    case 'png':
-      return renderTrophyPng(job.size);
   }
 }
 

@@ -8,7 +8,6 @@ import { stableId } from './random.ts';
 
 const PORTRAIT: readonly [number, number] = [400, 500];
 
-export const X_STREAMS = ['ICSE'] as const;
 export const XII_STREAMS = ['Science (PCM)', 'Science (PCB)', 'Commerce', 'Humanities'] as const;
 
 export interface TopperPlan {
@@ -47,7 +46,18 @@ export function buildToppers(ctx: SchoolContext, plan: TopperPlan): Topper[] {
         stream: row.stream,
         sessionYear,
         attachments: ctx.random.chance(plan.photoShare)
-          ? [photo(ctx, { key, title: name, subtitle: `Class ${row.cls} · ${sessionYear}`, date: new Date(Date.UTC(start + 1, 4, 10)), hour: 11, index: i, kind: 'portrait', size: PORTRAIT })]
+          ? [
+              photo(ctx, {
+                key,
+                title: name,
+                subtitle: `Class ${row.cls} · ${sessionYear}`,
+                date: new Date(Date.UTC(start + 1, 4, 10)),
+                hour: 11,
+                index: i,
+                kind: 'portrait',
+                size: PORTRAIT,
+              }),
+            ]
           : [],
       });
     });
@@ -69,7 +79,21 @@ export function buildBirthdays(ctx: SchoolContext, todayCount: number, restCount
       name,
       class: cls,
       monthDay: monthDay(day),
-      attachments: i % 5 === 3 ? [] : [photo(ctx, { key, title: name, subtitle: `Class ${cls}`, date: addDays(ctx.today, -300), hour: 9, index: i, kind: 'portrait', size: PORTRAIT })],
+      attachments:
+        i % 5 === 3
+          ? []
+          : [
+              photo(ctx, {
+                key,
+                title: name,
+                subtitle: `Class ${cls}`,
+                date: addDays(ctx.today, -300),
+                hour: 9,
+                index: i,
+                kind: 'portrait',
+                size: PORTRAIT,
+              }),
+            ],
     };
   });
 }
@@ -94,7 +118,18 @@ export function buildNotification(ctx: SchoolContext, plan: NotificationPlan): S
     _id: stableId(`${ctx.code}:notification:${plan.key}`),
     title: plan.title,
     description: plan.description,
-    image: [photo(ctx, { key: `notification-${plan.key}`, title: plan.title, subtitle: ctx.schoolName, date: from, hour: 9, index: 1, kind: 'tile', size: [1200, 800] })],
+    image: [
+      photo(ctx, {
+        key: `notification-${plan.key}`,
+        title: plan.title,
+        subtitle: ctx.schoolName,
+        date: from,
+        hour: 9,
+        index: 1,
+        kind: 'tile',
+        size: [1200, 800],
+      }),
+    ],
     attachments: [plan.attachment],
     url: plan.url,
     activeFrom: iso(from),
@@ -114,6 +149,17 @@ export function buildPrincipalMessage(ctx: SchoolContext, name: string, paragrap
   return {
     _id: stableId(`${ctx.code}:principal-message`),
     message: html,
-    attachments: [photo(ctx, { key: 'principal-portrait', title: name, subtitle: 'Principal', date: addDays(ctx.today, -400), hour: 10, index: 1, kind: 'portrait', size: [600, 750] })],
+    attachments: [
+      photo(ctx, {
+        key: 'principal-portrait',
+        title: name,
+        subtitle: 'Principal',
+        date: addDays(ctx.today, -400),
+        hour: 10,
+        index: 1,
+        kind: 'portrait',
+        size: [600, 750],
+      }),
+    ],
   };
 }

@@ -1,6 +1,8 @@
 import type { Album, SchoolEvent, Video } from '@sthsm/contract';
 import { PHOTO_GALLERY } from '@sthsm/contract';
-import { siteImages } from '../media-catalog.ts';
+import { sthsmCatalogue } from '../media-catalog.ts';
+
+const siteImages = sthsmCatalogue.images;
 import { OCCASIONS, type Occasion } from './calendar.ts';
 import { circular, photo, type SchoolContext } from './context.ts';
 import { addDays, dayOfYear, formatLong, iso, utcDate } from './dates.ts';
@@ -28,7 +30,13 @@ export function instances(today: Date): Instance[] {
   const out: Instance[] = [];
   for (let y = year - ALBUM_YEARS_BACK - 1; y <= year + 1; y++) {
     for (const occasion of OCCASIONS) {
-      out.push({ occasion, year: y, key: `${occasion.slug}-${y}`, title: `${occasion.title} ${y}`, date: utcDate(y, occasion.month, occasion.day) });
+      out.push({
+        occasion,
+        year: y,
+        key: `${occasion.slug}-${y}`,
+        title: `${occasion.title} ${y}`,
+        date: utcDate(y, occasion.month, occasion.day),
+      });
     }
   }
   return out.sort((a, b) => b.date.getTime() - a.date.getTime());
@@ -69,10 +77,18 @@ export function buildEvents(ctx: SchoolContext, all: Instance[]): SchoolEvent[] 
       const { occasion, date } = instance;
       const upcoming = date.getTime() > ctx.today.getTime();
       const images = upcoming
-        ? [photo(ctx, {
-            key: `${instance.key}:poster`, title: instance.title, subtitle: `${formatLong(date)} · ${occasion.venue}`,
-            date: addDays(date, -14), hour: 11, index: 1, kind: 'tile', size: [1200, 800],
-          })]
+        ? [
+            photo(ctx, {
+              key: `${instance.key}:poster`,
+              title: instance.title,
+              subtitle: `${formatLong(date)} · ${occasion.venue}`,
+              date: addDays(date, -14),
+              hour: 11,
+              index: 1,
+              kind: 'tile',
+              size: [1200, 800],
+            }),
+          ]
         : Array.from({ length: createRandom(`${instance.key}:event`).int(1, 3) }, (_, n) => albumPhoto(ctx, instance, n + 1));
       return {
         _id: stableId(`${ctx.code}:event:${instance.key}`),
@@ -91,11 +107,21 @@ export function buildEvents(ctx: SchoolContext, all: Instance[]): SchoolEvent[] 
 
 type SeedAlbum = Album & { updatedOn: string };
 
-function album(ctx: SchoolContext, key: string, title: string, description: string, category: string, date: Date, attachments: string[]): SeedAlbum {
+function album(
+  ctx: SchoolContext,
+  key: string,
+  title: string,
+  description: string,
+  category: string,
+  date: Date,
+  attachments: string[],
+): SeedAlbum {
   const updated = addDays(date, createRandom(`${key}:updated`).int(1, 9));
   return {
     _id: stableId(`${ctx.code}:album:${key}`),
-    title, description, category,
+    title,
+    description,
+    category,
     date: iso(date),
     updatedOn: iso(updated.getTime() > ctx.today.getTime() ? ctx.today : updated),
     attachments,
@@ -130,31 +156,73 @@ export function buildAlbums(ctx: SchoolContext, all: Instance[], newsPhotos: str
   const campusDate = addDays(today, -Math.min(3, dayOfYear(today)));
   const campusCount = 16;
   const campusTitle = `Campus Life ${today.getUTCFullYear()}`;
-  const campus = album(ctx, `campus-life-${today.getUTCFullYear()}`, campusTitle,
+  const campus = album(
+    ctx,
+    `campus-life-${today.getUTCFullYear()}`,
+    campusTitle,
     'Everyday moments on campus: assemblies, classrooms, the library, games periods and the lunch break.',
-    PHOTO_GALLERY, campusDate,
-    Array.from({ length: campusCount }, (_, n) => photo(ctx, {
-      key: `campus-life-${today.getUTCFullYear()}:${n + 1}`, title: campusTitle, subtitle: `Photo ${n + 1} of ${campusCount}`,
-      date: campusDate, hour: 8, index: n + 1,
-    })));
+    PHOTO_GALLERY,
+    campusDate,
+    Array.from({ length: campusCount }, (_, n) =>
+      photo(ctx, {
+        key: `campus-life-${today.getUTCFullYear()}:${n + 1}`,
+        title: campusTitle,
+        subtitle: `Photo ${n + 1} of ${campusCount}`,
+        date: campusDate,
+        hour: 8,
+        index: n + 1,
+      }),
+    ),
+  );
   const gallery = spread(ctx, all, ALBUM_COUNT).map((instance) => {
     const count = photoCount(instance);
-    return album(ctx, instance.key, instance.title, instance.occasion.description, PHOTO_GALLERY, instance.date,
-      Array.from({ length: count }, (_, n) => albumPhoto(ctx, instance, n + 1, count)));
+    return album(
+      ctx,
+      instance.key,
+      instance.title,
+      instance.occasion.description,
+      PHOTO_GALLERY,
+      instance.date,
+      Array.from({ length: count }, (_, n) => albumPhoto(ctx, instance, n + 1, count)),
+    );
   });
   // Albums of other categories: stored by the school, hidden by the photo gallery.
   const hidden = [
-    album(ctx, 'facility-photos', 'Our Facilities', 'Library and laboratories.', 'Facility', addDays(today, -200),
-      [...siteImages.library.slice(0, 4), ...siteImages.labs.physics.slice(0, 2)].map((i) => i.path)),
-    album(ctx, 'news-photos', 'In the News', 'Photographs sent with press releases.', 'NewsPhotos', addDays(today, -60), newsPhotos.slice(0, 6)),
-    album(ctx, 'home-banners', 'Home Page Banners', 'Pictures used on the home page slider.', 'Banner', addDays(today, -30),
-      siteImages.slider.slice(0, 5).map((i) => i.path)),
+    album(
+      ctx,
+      'facility-photos',
+      'Our Facilities',
+      'Library and laboratories.',
+      'Facility',
+      addDays(today, -200),
+      [...siteImages.library.slice(0, 4), ...siteImages.labs.physics.slice(0, 2)].map((i) => i.path),
+    ),
+    album(
+      ctx,
+      'news-photos',
+      'In the News',
+      'Photographs sent with press releases.',
+      'NewsPhotos',
+      addDays(today, -60),
+      newsPhotos.slice(0, 6),
+    ),
+    album(
+      ctx,
+      'home-banners',
+      'Home Page Banners',
+      'Pictures used on the home page slider.',
+      'Banner',
+      addDays(today, -30),
+      siteImages.slider.slice(0, 5).map((i) => i.path),
+    ),
   ];
   return [campus, ...gallery, ...hidden];
 }
 
 function videoId(key: string): string {
-  return Buffer.from(stableId(`video:${key}`), 'hex').toString('base64url').slice(0, 11);
+  return Buffer.from(stableId(`video:${key}`), 'hex')
+    .toString('base64url')
+    .slice(0, 11);
 }
 
 export function buildVideos(ctx: SchoolContext, all: Instance[]): Video[] {
@@ -163,9 +231,16 @@ export function buildVideos(ctx: SchoolContext, all: Instance[]): Video[] {
     title: `${instance.title} | Highlights`,
     date: iso(instance.date),
     videoUrl: `https://www.youtube.com/watch?v=${videoId(instance.key)}`,
-    attachments: [photo(ctx, {
-      key: `${instance.key}:video`, title: `${instance.title}`, subtitle: 'Video highlights',
-      date: instance.date, hour: instance.occasion.hour, index: 2, size: [1280, 720],
-    })],
+    attachments: [
+      photo(ctx, {
+        key: `${instance.key}:video`,
+        title: `${instance.title}`,
+        subtitle: 'Video highlights',
+        date: instance.date,
+        hour: instance.occasion.hour,
+        index: 2,
+        size: [1280, 720],
+      }),
+    ],
   }));
 }

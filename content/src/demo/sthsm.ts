@@ -1,4 +1,4 @@
-import type { SchoolSeed } from '../types.ts';
+import type { SchoolRecords } from '../types.ts';
 import { profiles } from '../profile.ts';
 import { circular, type SchoolContext } from './context.ts';
 import { addDays, sessionStartYear } from './dates.ts';
@@ -11,7 +11,7 @@ import { buildNews } from './sthsm-news.ts';
 const TOPPER_SESSIONS = 4;
 const STARTING_VISITORS = 48_213;
 
-export function buildSthsm(ctx: SchoolContext): SchoolSeed {
+export function buildSthsm(ctx: SchoolContext): SchoolRecords {
   const profile = profiles.STHSM;
   if (!profile) throw new Error('STHSM profile missing');
   const year = ctx.today.getUTCFullYear();
@@ -25,7 +25,7 @@ export function buildSthsm(ctx: SchoolContext): SchoolSeed {
     'Receipts can be downloaded free of charge from the Fee section.',
   ]);
   return {
-    code: profile.code,
+    code: ctx.code,
     name: profile.fullName,
     news,
     highlights,
@@ -35,35 +35,56 @@ export function buildSthsm(ctx: SchoolContext): SchoolSeed {
       xii: [...XII_STREAMS, 'Science (PCM)'],
       photoShare: 0.8,
     }),
-    principalMessages: [buildPrincipalMessage(ctx, profile.principal.name, [
-      'Dear parents and students, welcome to St. Thomas Higher Secondary School. For nearly five decades our school has tried to give every child not only knowledge but also the <strong>values</strong> that make knowledge worth having.',
-      'Education here is a partnership between the school, the family and the child. We ask our parents to stay in touch with the class teachers, to read the circulars on the parent portal and to encourage their children to read every day.',
-      'May God bless each one of you with a joyful and fruitful year.',
-    ], [
-      'A safe, caring and disciplined campus for every child',
-      'Strong foundations in languages, mathematics and the sciences',
-      'Sports, arts, clubs and service to the community',
-      'Honesty, kindness and respect for people of every faith',
-    ])],
+    principalMessages: [
+      buildPrincipalMessage(
+        ctx,
+        profile.principal.name,
+        [
+          'Dear parents and students, welcome to St. Thomas Higher Secondary School. For nearly five decades our school has tried to give every child not only knowledge but also the <strong>values</strong> that make knowledge worth having.',
+          'Education here is a partnership between the school, the family and the child. We ask our parents to stay in touch with the class teachers, to read the circulars on the parent portal and to encourage their children to read every day.',
+          'May God bless each one of you with a joyful and fruitful year.',
+        ],
+        [
+          'A safe, caring and disciplined campus for every child',
+          'Strong foundations in languages, mathematics and the sciences',
+          'Sports, arts, clubs and service to the community',
+          'Honesty, kindness and respect for people of every faith',
+        ],
+      ),
+    ],
     events,
     birthdays: buildBirthdays(ctx, 4, 14),
     notifications: [
       buildNotification(ctx, {
-        key: 'fee-reminder', title: 'Fee payment reminder',
+        key: 'fee-reminder',
+        title: 'Fee payment reminder',
         description: 'The next fee instalment is due soon. Pay online through the parent portal or the mobile app.',
-        url: profile.parentPortal.loginUrl, from: -3, until: 7, attachment: feeCircular,
+        url: profile.parentPortal.loginUrl,
+        from: -3,
+        until: 7,
+        attachment: feeCircular,
       }),
       ...(nextEvent
-        ? [buildNotification(ctx, {
-            key: `event-${nextEvent.key}`, title: nextEvent.title,
-            description: `${nextEvent.occasion.description} Venue: ${nextEvent.occasion.venue}, ${nextEvent.occasion.time}.`,
-            url: '/events', from: -1, until: 5, attachment: instanceCircular(ctx, nextEvent),
-          })]
+        ? [
+            buildNotification(ctx, {
+              key: `event-${nextEvent.key}`,
+              title: nextEvent.title,
+              description: `${nextEvent.occasion.description} Venue: ${nextEvent.occasion.venue}, ${nextEvent.occasion.time}.`,
+              url: '/events',
+              from: -1,
+              until: 5,
+              attachment: instanceCircular(ctx, nextEvent),
+            }),
+          ]
         : []),
       buildNotification(ctx, {
-        key: 'summer-vacation-expired', title: 'Summer vacation notice',
+        key: 'summer-vacation-expired',
+        title: 'Summer vacation notice',
         description: 'The school remains closed for the summer vacation. This notice has expired.',
-        url: '/news', from: -60, until: -30, attachment: feeCircular,
+        url: '/news',
+        from: -60,
+        until: -30,
+        attachment: feeCircular,
       }),
     ],
     albums: buildAlbums(ctx, all, photos),

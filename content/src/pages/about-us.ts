@@ -1,20 +1,10 @@
-import type { PageText, TextSection } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
-export interface AboutUsText extends PageText {
-  lead: string;
-  history: TextSection;
-  vision: string;
-  mission: string[];
-  values: Array<{ name: string; text: string }>;
-  wings: TextSection[];
-  campus: TextSection;
-}
-
-export const aboutUs: AboutUsText = {
+/** The About Us text of STHSM; the seed adds the page's photo from the school's catalogue. */
+export const aboutUs: Omit<PageContent<'about-us'>, 'image'> = {
   description:
     'St. Thomas Higher Secondary School, founded in 1976: a Catholic co-educational English-medium CISCE school with primary and senior wings, ICSE and ISC.',
-  lead:
-    'St. Thomas Higher Secondary School is a Catholic, co-educational, English-medium school of the Council for the Indian School Certificate Examinations (CISCE). Since 1976 it has welcomed children of every faith and background, from Nursery to Class XII.',
+  lead: 'St. Thomas Higher Secondary School is a Catholic, co-educational, English-medium school of the Council for the Indian School Certificate Examinations (CISCE). Since 1976 it has welcomed children of every faith and background, from Nursery to Class XII.',
   history: {
     heading: 'Our history',
     paragraphs: [

@@ -1,17 +1,17 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
+import type { SiteImages } from '../media-catalog.ts';
 
-export interface Activity {
-  /** Key of the media catalogue's activity image, when there is one. */
-  image?: 'parliament' | 'assembly' | 'artCraft' | 'clubs';
+export interface ActivityText {
+  /** Key of the catalogue's activity image, when there is one. */
+  image?: keyof SiteImages['activities'];
   name: string;
   text: string;
 }
 
-export const activities: PageText & { lead: string; items: Activity[] } = {
+export const activities: Omit<PageContent<'activities'>, 'items'> & { items: ActivityText[] } = {
   description:
     'Co-curricular life at St. Thomas: student parliament, morning assembly and prayer, art and craft, clubs, sports, music, dance, debates and social service.',
-  lead:
-    'Learning at St. Thomas does not stop at the classroom door. Every student takes part in activities that build confidence, teamwork, creativity and a sense of service.',
+  lead: 'Learning at St. Thomas does not stop at the classroom door. Every student takes part in activities that build confidence, teamwork, creativity and a sense of service.',
   items: [
     {
       image: 'parliament',

@@ -1,8 +1,8 @@
-import type { PageText, TextSection } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
 // Every rule of SPEC §9 appears below, in the school's own words.
 
-export const admissionWithdrawal: PageText & { lead: string; sections: TextSection[] } = {
+export const admissionWithdrawal: PageContent<'admission-withdrawal'> = {
   description:
     'Admission and withdrawal rules of St. Thomas: Nursery admission in February/March, entrance tests, Class XI admission by merit, documents, dues and conduct.',
   lead: 'Please read these rules carefully before applying. Admission forms are issued by the school office when admissions are announced.',

@@ -1,11 +1,7 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
-export interface ErpModule {
-  title: string;
-  text: string;
-}
-
-export const erpSoftware: PageText & { lead: string[]; modules: ErpModule[]; app: string } = {
+/** The ERP text; the seed adds each module's screenshot and the app photo from the catalogue. */
+export const erpSoftware: Omit<PageContent<'erp-software'>, 'appImage'> = {
   description:
     'How St. Thomas uses its school ERP: fees, attendance, results, circulars and the parents’ mobile app, provided by the school’s ERP partner.',
   lead: [
@@ -14,8 +10,14 @@ export const erpSoftware: PageText & { lead: string[]; modules: ErpModule[]; app
   ],
   modules: [
     { title: 'Fee management', text: 'Online payment of fees, instant receipts and a full payment history for each child.' },
-    { title: 'Attendance and results', text: 'Daily attendance, examination marks and report cards, visible to parents as soon as they are published.' },
-    { title: 'Circulars and messages', text: 'Notices, homework and messages from class teachers, delivered to the app with a notification.' },
+    {
+      title: 'Attendance and results',
+      text: 'Daily attendance, examination marks and report cards, visible to parents as soon as they are published.',
+    },
+    {
+      title: 'Circulars and messages',
+      text: 'Notices, homework and messages from class teachers, delivered to the app with a notification.',
+    },
   ],
   app: 'The same information is available in the parents’ mobile app for iPhone and Android. Log in with the school code and the user name and password given by the school office.',
 };

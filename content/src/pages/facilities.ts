@@ -1,16 +1,13 @@
-import type { PageText, TextSection } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
+import type { SiteImages } from '../media-catalog.ts';
 
-export interface LabText {
-  key: 'physics' | 'chemistry' | 'biology';
-  heading: string;
-  text: string;
-}
+type Lab = Omit<PageContent<'laboratory'>['labs'][number], 'photos'> & { key: keyof SiteImages['labs'] };
 
-export const laboratory: PageText & { lead: string; labs: LabText[]; safety: TextSection } = {
+/** The facility texts; the seed adds each page's photos from the school's catalogue. */
+export const laboratory: Omit<PageContent<'laboratory'>, 'labs'> & { labs: Lab[] } = {
   description:
     'The Physics, Chemistry and Biology laboratories of St. Thomas Higher Secondary School, where ICSE and ISC students learn by experiment. Photos inside.',
-  lead:
-    'Science is learnt best by doing. Our three laboratories are used by every class from VI to XII for the practical work of the ICSE and ISC courses, and by the Science Club for its projects.',
+  lead: 'Science is learnt best by doing. Our three laboratories are used by every class from VI to XII for the practical work of the ICSE and ISC courses, and by the Science Club for its projects.',
   labs: [
     {
       key: 'physics',
@@ -30,12 +27,15 @@ export const laboratory: PageText & { lead: string; labs: LabText[]; safety: Tex
   ],
   safety: {
     heading: 'Safety first',
-    paragraphs: ['Students work under a teacher’s supervision, wear lab coats and goggles where needed, and learn the safety rules before their first practical. Every laboratory has a first-aid box, fire extinguishers and an eye-wash point.'],
+    paragraphs: [
+      'Students work under a teacher’s supervision, wear lab coats and goggles where needed, and learn the safety rules before their first practical. Every laboratory has a first-aid box, fire extinguishers and an eye-wash point.',
+    ],
   },
 };
 
-export const computerLab: PageText & { sections: TextSection[] } = {
-  description: 'The computer laboratory of St. Thomas: 40 networked computers, a projector and broadband for Computer Applications and Computer Science. Photos inside.',
+export const computerLab: Omit<PageContent<'computer-lab'>, 'photos'> = {
+  description:
+    'The computer laboratory of St. Thomas: 40 networked computers, a projector and broadband for Computer Applications and Computer Science. Photos inside.',
   sections: [
     {
       heading: 'Learning with computers',
@@ -52,8 +52,9 @@ export const computerLab: PageText & { sections: TextSection[] } = {
   ],
 };
 
-export const library: PageText & { sections: TextSection[] } = {
-  description: 'The St. Thomas library and reading room: over 15,000 books, magazines, newspapers and reference works for every class. Photos inside.',
+export const library: Omit<PageContent<'library'>, 'photos'> = {
+  description:
+    'The St. Thomas library and reading room: over 15,000 books, magazines, newspapers and reference works for every class. Photos inside.',
   sections: [
     {
       heading: 'A place to read and wonder',

@@ -1,23 +1,16 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
+import type { SiteImages } from '../media-catalog.ts';
 
-export interface House {
-  /** Stable key: also the media catalogue's key for the house image. */
-  id: 'mary' | 'antony' | 'joseph' | 'teresa';
-  name: string;
-  colour: string;
-  /** A CSS colour for the swatch (AA contrast against white for text is not needed: it is decoration). */
-  swatch: string;
-  motto: string;
-  text: string;
-}
+/** A house without its picture; `id` is also the catalogue's key for the house image. */
+type House = Omit<PageContent<'house'>['houses'][number], 'image'> & { id: keyof SiteImages['houses'] };
 
-// The four houses of SPEC §2, in its order: name, colour and motto exactly.
-export const houses: PageText & { lead: string; items: House[] } = {
+// The four houses of SPEC §2, in its order: name, colour and motto exactly. The swatch is
+// decoration beside the colour's name, so it needs no text contrast.
+export const houses: Omit<PageContent<'house'>, 'houses'> & { houses: House[] } = {
   description:
     "The four houses of St. Thomas: St. Mary's (Blue, charity), St. Antony's (Yellow, truth), St. Joseph (Green, co-operation) and Mother Teresa's (Red, service).",
-  lead:
-    'Every student and teacher belongs to one of four houses. The houses compete in sports, debates, quizzes and cultural events through the year, lead assemblies in turn, and win points for conduct and service towards the house trophy.',
-  items: [
+  lead: 'Every student and teacher belongs to one of four houses. The houses compete in sports, debates, quizzes and cultural events through the year, lead assemblies in turn, and win points for conduct and service towards the house trophy.',
+  houses: [
     {
       id: 'mary',
       name: "St. Mary's",

@@ -1,17 +1,10 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
 // The fee-payment steps of SPEC §2 (Parent portal guidelines), as numbered steps.
 
-export const parentPortal: PageText & {
-  lead: string;
-  webSteps: string[];
-  paymentModes: string[];
-  receipts: string;
-  appIntro: string;
-  appSteps: string[];
-  helpDesk: string;
-} = {
-  description: 'How to pay school fees online on the St. Thomas parent portal and in the mobile app, download fee receipts, and reach the parent help desk.',
+export const parentPortal: PageContent<'parent-portal'> = {
+  description:
+    'How to pay school fees online on the St. Thomas parent portal and in the mobile app, download fee receipts, and reach the parent help desk.',
   lead: 'Fees can be paid online at any time through the parent portal or the mobile app. Use the user name and password given to you by the school office.',
   webSteps: [
     'Log in to the parent portal with your user name and password.',
@@ -26,7 +19,7 @@ export const parentPortal: PageText & {
   appIntro: 'The same steps work in the mobile app:',
   appSteps: [
     'Install the app and open it.',
-    'Enter the school code',
+    'Enter the school code: {schoolCode}.',
     'Log in with your user name and password.',
     'Tap the Fees icon.',
     'Select the installment, tap Proceed to Pay and then Pay now.',

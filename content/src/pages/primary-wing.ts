@@ -1,19 +1,6 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
-export interface MonthPlan {
-  month: string;
-  activity: string;
-  sports: string;
-}
-
-export interface PrimaryWingText extends PageText {
-  lead: string[];
-  session: string;
-  kindergarten: MonthPlan[];
-  juniors: MonthPlan[];
-}
-
-export const primaryWing: PrimaryWingText = {
+export const primaryWing: PageContent<'primary-wing'> = {
   description:
     'The Primary Wing of St. Thomas (Nursery to Class IV): the 2024-25 month-by-month activity and sports calendar for Nursery-UKG and Classes I-IV.',
   lead: [

@@ -1,13 +1,6 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
-export interface PrincipalMessageText extends PageText {
-  /** Shown when the message cannot be loaded or there is none (SPEC §8: the message shows nothing). */
-  unavailableHeading: string;
-  unavailable: string;
-}
-
-export const principalMessage: PrincipalMessageText = {
-  description: "A message from the Principal of St. Thomas Higher Secondary School to students, parents and well-wishers.",
-  unavailableHeading: 'The message is not available right now',
-  unavailable: "We could not load the Principal's message just now. Please try again in a little while.",
+// The message itself comes from the API's principal-message list; this is the page's own text.
+export const principalMessage: PageContent<'principal-message'> = {
+  description: 'A message from the Principal of St. Thomas Higher Secondary School to students, parents and well-wishers.',
 };

@@ -1,14 +1,10 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
+import type { SiteCatalogue } from '../media-catalog.ts';
 
-export interface SyllabusText extends PageText {
-  lead: string;
-  /** What each booklet covers, keyed like the media catalogue's `siteDocuments.syllabus`. */
-  documents: { nurseryLkg: string; primary: string; senior: string };
-  note: string;
-}
-
-export const syllabus: SyllabusText = {
-  description: 'Download the 2024-25 syllabus of St. Thomas Higher Secondary School: Nursery to LKG, Classes I to IV and Classes V to XII (PDF).',
+/** What each booklet covers, keyed like the catalogue's syllabus documents (the seed adds the files). */
+export const syllabus: Omit<PageContent<'syllabus'>, 'documents'> & { documents: Record<keyof SiteCatalogue['syllabus'], string> } = {
+  description:
+    'Download the 2024-25 syllabus of St. Thomas Higher Secondary School: Nursery to LKG, Classes I to IV and Classes V to XII (PDF).',
   lead: 'The syllabus for the 2024-25 session, with the topics of each term and the schedule of examinations. Each booklet opens as a PDF in a new tab.',
   documents: {
     nurseryLkg: 'Language readiness, phonics, numbers, rhymes, environmental awareness, art and play for our youngest learners.',

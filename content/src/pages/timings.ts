@@ -1,23 +1,8 @@
-import type { PageText } from './common.ts';
+import type { PageContent } from '@sthsm/contract/pages';
 
 // Every figure here is SPEC §9's, exactly.
 
-export interface ClassTimings {
-  classes: string;
-  summer: string;
-  winter: string;
-}
-
-export interface TimingsText extends PageText {
-  lead: string;
-  classes: ClassTimings[];
-  principalVisiting: { summer: string; winter: string };
-  office: string;
-  houses: number;
-  notes: string[];
-}
-
-export const timings: TimingsText = {
+export const timings: PageContent<'timings'> = {
   description:
     'School timings at St. Thomas: summer and winter hours for KG & Nursery, Classes I-III and IV-XII, principal visiting hours and school office hours.',
   lead: 'The school follows summer timings in the warmer months and winter timings in the colder months; the dates of each change are announced in a circular.',

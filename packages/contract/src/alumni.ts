@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // The alumni registration form (SPEC §3 fields, SPEC §5 messages). One schema, used by the
 // API to validate POST /api/form and by the site in the browser and in its route action.
@@ -14,11 +14,37 @@ export const CLASS_OPTIONS = [
 ] as const satisfies ReadonlyArray<{ value: string; label: string }>;
 
 export const PROFESSIONS = [
-  'Accounting', 'Agriculture', 'Architecture', 'Aviation', 'Banking', 'Business Services',
-  'Consulting', 'Education', 'Trading', 'Manufacturing', 'Import/Export', 'Retail', 'Defense',
-  'Engineering', 'Entertainment', 'Fashion', 'Finance', 'Home Maker', 'Hospitality', 'IT', 'Law',
-  'Media', 'Medicine', 'Politics', 'Retired', 'Scientist', 'Service Govt. Pvt.', 'Social Work',
-  'Student', 'Travel and Tourism', 'Other',
+  'Accounting',
+  'Agriculture',
+  'Architecture',
+  'Aviation',
+  'Banking',
+  'Business Services',
+  'Consulting',
+  'Education',
+  'Trading',
+  'Manufacturing',
+  'Import/Export',
+  'Retail',
+  'Defense',
+  'Engineering',
+  'Entertainment',
+  'Fashion',
+  'Finance',
+  'Home Maker',
+  'Hospitality',
+  'IT',
+  'Law',
+  'Media',
+  'Medicine',
+  'Politics',
+  'Retired',
+  'Scientist',
+  'Service Govt. Pvt.',
+  'Social Work',
+  'Student',
+  'Travel and Tourism',
+  'Other',
 ] as const;
 
 /** Profession options with codes 1–31 in SPEC order. */
@@ -34,8 +60,19 @@ export function batchOptions(currentYear = new Date().getFullYear()): string[] {
 }
 
 const BATCH_PATTERN = /^(\d{4}) to (\d{4})$/;
-/** Permissive for Indian numbers: optional +91 or 0, then 10 digits with spaces or dashes; or any 7–15 digit international number starting with +. */
-const PHONE_PATTERN = /^(?:(?:\+91|0)?[\s-]*[6-9](?:[\s-]*\d){9}|\+[1-9](?:[\s-]*\d){6,14})$/;
+/** Any number as a person writes it: digits with spaces, brackets, dashes or dots, and an optional leading +. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+export const PHONE_MIN_DIGITS = 7;
+/** E.164's longest number. */
+export const PHONE_MAX_DIGITS = 15;
+export const PHONE_MESSAGE = 'Enter a phone number of 7 to 15 digits, like +91 98765 43210 or (0121) 2345678.';
+
+/** A mobile or landline number, national or international (decision 0004): 7–15 digits, written any usual way. */
+export function isPhoneNumber(value: string): boolean {
+  if (!PHONE_CHARACTERS.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const TEXT_MAX = 200;
@@ -95,9 +132,7 @@ export const alumniFormSchema = z
     email: required('Email', 'Email is required.').refine((v) => EMAIL_PATTERN.test(v), {
       error: 'Enter a valid email address, like name@example.org.',
     }),
-    phone: required('Mobile', 'Mobile is required.', 20).refine((v) => PHONE_PATTERN.test(v), {
-      error: 'Enter a valid mobile number, like +91 98765 43210.',
-    }),
+    phone: required('Mobile', 'Mobile is required.', 30).refine(isPhoneNumber, { error: PHONE_MESSAGE }),
     location: required('Location', 'Location is required.'),
     address: required('Address', 'Address is required.', LONG_TEXT_MAX),
     // Higher education
@@ -126,9 +161,7 @@ export const HONEYPOT_FIELD = 'website';
 
 export type AlumniFieldErrors = Partial<Record<AlumniField, string>>;
 
-export type AlumniValidation =
-  | { ok: true; data: AlumniForm }
-  | { ok: false; errors: AlumniFieldErrors };
+export type AlumniValidation = { ok: true; data: AlumniForm } | { ok: false; errors: AlumniFieldErrors };
 
 /** Validates unknown input; on failure gives one message per field (the first), keyed by field name. */
 export function validateAlumniForm(input: unknown): AlumniValidation {

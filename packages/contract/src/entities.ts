@@ -1,101 +1,112 @@
-// The shapes of CONTRACT.md. Dates are ISO 8601 strings; a missing date is null or absent.
-// A file reference is an identifier ("6650f0c2a1b2") or a relative path ("STHSM/public/Images/x.jpg").
-export type FileRef = string;
-export type IsoDate = string;
+import { z } from './zod.ts';
 
-export interface Stored {
-  _id: string;
-}
+// The shapes of CONTRACT.md as zod schemas: the API's route schemas (and so its OpenAPI document)
+// are these, and the site parses every answer with them. Unknown extra fields are dropped, so the
+// site also reads any other server of the contract.
 
-export interface NewsItem extends Stored {
-  date?: IsoDate | null;
-  fromDate?: IsoDate | null;
-  title: string;
-  description: string;
-  attachments: FileRef[];
-}
+/** A file reference: an identifier ("6650f0c2a1b2") or a relative media path ("STHSM/public/Images/x.jpg"). */
+export const fileRefSchema = z.string().describe('A file id or a media path; fetch it as /api/image/{ref}');
+export const fileRefsSchema = z.array(fileRefSchema).describe('File references: ids or media paths; fetch as /api/image/{ref}');
+/** ISO 8601 ("2025-08-14" or a full timestamp); null or absent when unknown. */
+export const isoDateSchema = z.string().nullable().optional().describe('ISO 8601 date; null or absent when unknown');
 
-export interface Highlight extends Stored {
-  description: string;
-  attachments: FileRef[];
-}
+const stored = { _id: z.string() };
+/**
+ * Optional publishing facts (news, events, albums): servers that keep them send them, others omit
+ * them. `version` counts saved edits (the site's iCalendar SEQUENCE); `updatedAt` is the last edit
+ * (feed `updated`, sitemap `lastmod`). Without them the site uses 0 and the item's own date.
+ */
+const published = {
+  version: z.number().int().min(0).optional().describe('+1 with every save; absent from servers that do not keep versions'),
+  updatedAt: z.string().nullable().optional().describe('ISO 8601 time of the last change'),
+};
 
-export type TopperClass = 'X' | 'XII';
+export const newsItemSchema = z.object({
+  ...stored,
+  date: isoDateSchema,
+  fromDate: isoDateSchema,
+  title: z.string(),
+  description: z.string(),
+  attachments: fileRefsSchema,
+  ...published,
+});
+export const highlightSchema = z.object({ ...stored, description: z.string(), attachments: fileRefsSchema });
+export const topperClassSchema = z.enum(['X', 'XII']);
+export const topperSchema = z.object({
+  ...stored,
+  name: z.string(),
+  class: topperClassSchema,
+  division: z.string().describe('Percentage, e.g. "96.4%"'),
+  stream: z.string(),
+  sessionYear: z.string().describe('e.g. "2024-2025"'),
+  attachments: fileRefsSchema,
+});
+export const principalMessageSchema = z.object({
+  ...stored,
+  message: z.string().describe('HTML: sanitize before rendering'),
+  attachments: fileRefsSchema,
+});
+export const schoolEventSchema = z.object({
+  ...stored,
+  title: z.string(),
+  description: z.string(),
+  date: isoDateSchema,
+  fromDate: isoDateSchema,
+  location: z.string(),
+  venue: z.string(),
+  time: z.string(),
+  images: fileRefsSchema,
+  attachments: fileRefsSchema,
+  ...published,
+});
+export const birthdaySchema = z.object({ ...stored, name: z.string(), class: z.string(), attachments: fileRefsSchema });
+export const visitorCountSchema = z.object({ visitor: z.number().int() });
+export const notificationSchema = z.object({
+  ...stored,
+  title: z.string(),
+  description: z.string(),
+  image: fileRefsSchema,
+  attachments: fileRefsSchema,
+  url: z.string(),
+});
+export const albumSchema = z.object({
+  ...stored,
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  date: isoDateSchema,
+  attachments: fileRefsSchema,
+  ...published,
+});
+export const subGallerySchema = z.object({
+  ...stored,
+  title: z.string(),
+  description: z.string(),
+  date: isoDateSchema,
+  updatedOn: isoDateSchema,
+  attachments: fileRefsSchema,
+  ...published,
+});
+export const videoSchema = z.object({
+  ...stored,
+  title: z.string(),
+  date: isoDateSchema,
+  videoUrl: z.string(),
+  attachments: fileRefsSchema.describe('attachments[0] is the thumbnail'),
+});
+/** Every error answer: a message, plus one message per field for form validation. */
+export const errorBodySchema = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
-export interface Topper extends Stored {
-  name: string;
-  class: TopperClass;
-  /** A percentage string such as "96.4%". */
-  division: string;
-  stream: string;
-  /** Like "2024-2025". */
-  sessionYear: string;
-  attachments: FileRef[];
-}
-
-export interface PrincipalMessage extends Stored {
-  /** HTML text: sanitize before rendering. */
-  message: string;
-  attachments: FileRef[];
-}
-
-export interface SchoolEvent extends Stored {
-  title: string;
-  description: string;
-  date?: IsoDate | null;
-  fromDate?: IsoDate | null;
-  location: string;
-  venue: string;
-  time: string;
-  images: FileRef[];
-  attachments: FileRef[];
-}
-
-export interface Birthday extends Stored {
-  name: string;
-  class: string;
-  attachments: FileRef[];
-}
-
-export interface VisitorCount {
-  visitor: number;
-}
-
-export interface SchoolNotification extends Stored {
-  title: string;
-  description: string;
-  image: FileRef[];
-  attachments: FileRef[];
-  url: string;
-}
-
-export const PHOTO_GALLERY = 'PhotoGallery';
-
-export interface Album extends Stored {
-  title: string;
-  description: string;
-  category: string;
-  date?: IsoDate | null;
-  attachments: FileRef[];
-}
-
-export interface SubGallery extends Stored {
-  title: string;
-  description: string;
-  date?: IsoDate | null;
-  updatedOn?: IsoDate | null;
-  attachments: FileRef[];
-}
-
-export interface Video extends Stored {
-  title: string;
-  date?: IsoDate | null;
-  videoUrl: string;
-  /** attachments[0] is the thumbnail. */
-  attachments: FileRef[];
-}
-
-export interface ApiError {
-  error: string;
-  errors?: Record<string, string>;
-}
+export type FileRef = z.infer<typeof fileRefSchema>;
+export type NewsItem = z.infer<typeof newsItemSchema>;
+export type Highlight = z.infer<typeof highlightSchema>;
+export type TopperClass = z.infer<typeof topperClassSchema>;
+export type Topper = z.infer<typeof topperSchema>;
+export type PrincipalMessage = z.infer<typeof principalMessageSchema>;
+export type SchoolEvent = z.infer<typeof schoolEventSchema>;
+export type Birthday = z.infer<typeof birthdaySchema>;
+export type VisitorCount = z.infer<typeof visitorCountSchema>;
+export type SchoolNotification = z.infer<typeof notificationSchema>;
+export type Album = z.infer<typeof albumSchema>;
+export type SubGallery = z.infer<typeof subGallerySchema>;
+export type Video = z.infer<typeof videoSchema>;

@@ -1,67 +1,96 @@
-import type {
-  Album, Birthday, Highlight, NewsItem, PrincipalMessage, SchoolEvent, SchoolNotification, SubGallery, Topper,
-  Video, VisitorCount,
+import {
+  albumSchema,
+  birthdaySchema,
+  errorBodySchema,
+  highlightSchema,
+  newsItemSchema,
+  notificationSchema,
+  principalMessageSchema,
+  schoolEventSchema,
+  subGallerySchema,
+  topperSchema,
+  videoSchema,
 } from '@sthsm/contract';
+import { API_TIMEOUT_MS, FORM_POST_TIMEOUT_MS } from '@sthsm/contract/http';
+import { z } from 'zod';
+import { env } from './env.server';
 
 /**
- * The one typed client for the school-data API (CONTRACT.md). Server-side only.
- * API_URL is the origin of any server that speaks the contract (default: the built-in API on
- * this process's port). Every call has a short time-out; a failed, slow or malformed answer
- * becomes `null`, and pages show SPEC §8's placeholders instead of failing.
+ * The one client for the school-data API (CONTRACT.md). Server-side only. API_URL is the origin of
+ * any server that speaks the contract (default: the built-in API on this process's port). Every
+ * call has a short time-out, and every answer is parsed with the contract's schema: a failed, slow
+ * or malformed answer becomes `null`, and pages show SPEC §8's placeholders instead of failing
+ * (docs/decisions/0027).
  */
-export const API_TIMEOUT_MS = 2_500;
 
-export function apiOrigin(): string {
-  return (process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`).replace(/\/+$/, '');
-}
-
-export function schoolCode(): string {
-  return process.env.SCHOOL_CODE ?? 'STHSM';
-}
-
-async function getJson<T>(path: string): Promise<T | null> {
+/**
+ * GET `path` and parse the JSON answer with `schema`; null when that fails, with a log line saying
+ * why (`quietWhenMissing`: a 404 is expected, as for the school endpoints of a server without them).
+ */
+export async function getParsed<T>(path: string, schema: z.ZodType<T>, options: { quietWhenMissing?: boolean } = {}): Promise<T | null> {
   try {
-    const response = await fetch(`${apiOrigin()}${path}`, {
+    const response = await fetch(`${env.apiUrl}${path}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     if (!response.ok) {
-      console.warn(`API ${path} answered ${response.status}`);
+      if (!(options.quietWhenMissing && response.status === 404)) console.warn(`API ${path} answered ${response.status}`);
       return null;
     }
-    return (await response.json()) as T;
+    const parsed = schema.safeParse(await response.json());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      console.warn(`API ${path}: unexpected answer at ${issue?.path.join('.') || 'the top'} (${issue?.message ?? 'invalid'})`);
+      return null;
+    }
+    return parsed.data;
   } catch (error) {
     console.warn(`API ${path} failed: ${error instanceof Error ? error.name : 'error'}`);
     return null;
   }
 }
 
-async function getList<T>(path: string): Promise<T[] | null> {
-  const data = await getJson<unknown>(path);
-  return Array.isArray(data) ? (data as T[]) : null;
+/** The contract's lists of one school. */
+export function schoolApi(school: string) {
+  const code = encodeURIComponent(school);
+  const list = <T>(path: string, item: z.ZodType<T>) => getParsed(`/api/${path}/${code}`, z.array(item));
+  return {
+    news: () => list('news', newsItemSchema),
+    highlights: () => list('highlight', highlightSchema),
+    toppers: () => list('topper', topperSchema),
+    principalMessages: () => list('PrincipalMessage', principalMessageSchema),
+    upcomingEvents: () => list('events', schoolEventSchema),
+    allEvents: () => list('events/All', schoolEventSchema),
+    birthdays: () => list('birthdays', birthdaySchema),
+    notifications: () => list('notification', notificationSchema),
+    gallery: () => list('gallery', albumSchema),
+    allGallery: () => list('gallery/all', albumSchema),
+    videos: () => list('video/all', videoSchema),
+  };
 }
 
-const code = () => encodeURIComponent(schoolCode());
+/** One album (album ids are unique across schools). */
+export function getSubGallery(id: string) {
+  return getParsed(`/api/subGallery?id=${encodeURIComponent(id)}`, subGallerySchema);
+}
 
-export const api = {
-  news: () => getList<NewsItem>(`/api/news/${code()}`),
-  highlights: () => getList<Highlight>(`/api/highlight/${code()}`),
-  toppers: () => getList<Topper>(`/api/topper/${code()}`),
-  principalMessages: () => getList<PrincipalMessage>(`/api/PrincipalMessage/${code()}`),
-  upcomingEvents: () => getList<SchoolEvent>(`/api/events/${code()}`),
-  allEvents: () => getList<SchoolEvent>(`/api/events/All/${code()}`),
-  birthdays: () => getList<Birthday>(`/api/birthdays/${code()}`),
-  visitor: () => getList<VisitorCount>(`/api/visitor/${code()}`),
-  notifications: () => getList<SchoolNotification>(`/api/notification/${code()}`),
-  gallery: () => getList<Album>(`/api/gallery/${code()}`),
-  allGallery: () => getList<Album>(`/api/gallery/all/${code()}`),
-  subGallery: (id: string) => getJson<SubGallery>(`/api/subGallery?id=${encodeURIComponent(id)}`),
-  videos: () => getList<Video>(`/api/video/all/${code()}`),
-};
+/**
+ * The byte size of a file of the image endpoint (for "PDF, 120 KB" hints), asked with HEAD under
+ * the API time-out; null when the answer is missing, failed or has no size.
+ */
+export async function fileSize(ref: string): Promise<number | null> {
+  const path = ref.split('/').map(encodeURIComponent).join('/');
+  try {
+    const response = await fetch(`${env.apiUrl}/api/image/${path}`, { method: 'HEAD', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    const length = Number(response.headers.get('content-length'));
+    return response.ok && length > 0 ? length : null;
+  } catch {
+    return null;
+  }
+}
 
 export type FormPostResult =
-  | { ok: true; id: string }
-  | { ok: false; status: number; error: string; errors: Record<string, string>; retryAfter?: number };
+  { ok: true; id: string } | { ok: false; status: number; error: string; errors: Record<string, string>; retryAfter?: number };
 
 /** Retry-After as whole seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -71,22 +100,31 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** POST /api/form/{code}/{formType}; network failures come back as status 0. */
-export async function postForm(formType: string, body: Record<string, string>, clientIp?: string): Promise<FormPostResult> {
+const formAnswer = z.union([z.object({ _id: z.string().min(1) }), errorBodySchema]);
+
+/**
+ * POST /api/form/{code}/{formType}; network failures come back as status 0. `clientIp` is the
+ * visitor's address as api/src/site.ts resolved it, for the API's per-address rate limit.
+ */
+export async function postForm(school: string, formType: string, body: Record<string, string>, clientIp?: string): Promise<FormPostResult> {
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (clientIp) headers['x-forwarded-for'] = clientIp;
-    const response = await fetch(`${apiOrigin()}/api/form/${code()}/${encodeURIComponent(formType)}`, {
+    const response = await fetch(`${env.apiUrl}/api/form/${encodeURIComponent(school)}/${encodeURIComponent(formType)}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS * 2),
+      signal: AbortSignal.timeout(FORM_POST_TIMEOUT_MS),
     });
-    const data = (await response.json().catch(() => ({}))) as { _id?: string; error?: string; errors?: Record<string, string> };
-    if (response.ok && data._id) return { ok: true, id: data._id };
+    const parsed = formAnswer.safeParse(await response.json().catch(() => null));
+    const answer = parsed.success ? parsed.data : { error: 'The form could not be sent.' };
+    if (response.ok && '_id' in answer) return { ok: true, id: answer._id };
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     return {
-      ok: false, status: response.status, error: data.error ?? 'The form could not be sent.', errors: data.errors ?? {},
+      ok: false,
+      status: response.status,
+      error: 'error' in answer ? answer.error : 'The form could not be sent.',
+      errors: 'errors' in answer ? (answer.errors ?? {}) : {},
       ...(retryAfter === undefined ? {} : { retryAfter }),
     };
   } catch {

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL, applyFilters, divisionValue, filterChoices, eventsDefaultYear, filterToppers, galleryDefaultYear, monthsOf, newsDefaultYear,
-  parseListFilters, parseTopperFilters, sessionsOf, sortByDivision, sortNewestFirst, toppersDefaultSession, withSelected,
+  ALL,
+  applyFilters,
+  divisionValue,
+  filterChoices,
+  eventsDefaultYear,
+  filterToppers,
+  galleryDefaultYear,
+  monthsOf,
+  newsDefaultYear,
+  parseListFilters,
+  parseTopperFilters,
+  sessionsOf,
+  sortByDivision,
+  sortNewestFirst,
+  toppersDefaultSession,
+  withSelected,
   yearsOf,
 } from './filters';
 
@@ -89,7 +103,10 @@ describe('year and month lists', () => {
 
   it('gives a listing its year and month choices, keeping the chosen ones', () => {
     expect(filterChoices(records, { year: 2022, month: ALL, q: '' })).toEqual({ years: [2025, 2024, 2023, 2022], months: [11, 5, 1] });
-    expect(filterChoices(records, { year: ALL, month: 3, q: '' }, 'calendar')).toEqual({ years: [2025, 2024, 2023], months: [1, 3, 5, 11] });
+    expect(filterChoices(records, { year: ALL, month: 3, q: '' }, 'calendar')).toEqual({
+      years: [2025, 2024, 2023],
+      months: [1, 3, 5, 11],
+    });
   });
 });
 

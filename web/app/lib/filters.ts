@@ -149,7 +149,9 @@ const SESSION_PATTERN = /^(\d{4})-(\d{4})$/;
 const sessionStart = (s: string) => Number(SESSION_PATTERN.exec(s)?.[1] ?? 0);
 
 export function sessionsOf(records: readonly SessionRecord[]): string[] {
-  return [...new Set(records.map((r) => r.sessionYear).filter((s) => SESSION_PATTERN.test(s)))].sort((a, b) => sessionStart(b) - sessionStart(a));
+  return [...new Set(records.map((r) => r.sessionYear).filter((s) => SESSION_PATTERN.test(s)))].sort(
+    (a, b) => sessionStart(b) - sessionStart(a),
+  );
 }
 
 /**
@@ -182,10 +184,7 @@ export function filterToppers<T extends SessionRecord>(
 ): T[] {
   return sortByDivision(
     records.filter(
-      (r) =>
-        r.class === topperClass &&
-        (filters.session === ALL || r.sessionYear === filters.session) &&
-        matchesSearch(r.name, filters.q),
+      (r) => r.class === topperClass && (filters.session === ALL || r.sessionYear === filters.session) && matchesSearch(r.name, filters.q),
     ),
   );
 }

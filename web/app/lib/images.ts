@@ -1,6 +1,7 @@
+import { IMAGE_WIDTHS } from '@sthsm/contract/images';
+
 // Image URLs for CONTRACT file references: an identifier or a relative path, served as
-// /api/image/{ref} (path segments kept). Widths must be ones the image endpoint allows.
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1024, 1280, 1600, 1920] as const;
+// /api/image/{ref} (path segments kept). Widths are ones the image endpoint serves (IMAGE_WIDTHS).
 
 export function imageUrl(ref: string, width?: number, base = ''): string {
   const path = ref
@@ -14,7 +15,7 @@ export function imageUrl(ref: string, width?: number, base = ''): string {
 /**
  * The widths a srcset offers: about 1.6× apart, enough for the browser to pick a file within one
  * step of the displayed size at 1×–3× density, with half the markup of every allowed width (the
- * home page carries over 50 images; issue 8).
+ * home page carries over 50 images).
  */
 export const SRCSET_WIDTHS = [320, 480, 800, 1280, 1920] as const;
 
@@ -24,7 +25,5 @@ export function imageSrcSet(ref: string, maxWidth = 1920, base = ''): string {
   const top = IMAGE_WIDTHS.filter((w) => w <= maxWidth).at(-1);
   if (top !== undefined && !widths.includes(top)) widths.push(top);
   if (widths.length === 0) widths.push(IMAGE_WIDTHS[0]);
-  return widths
-    .map((w) => `${imageUrl(ref, w, base)} ${w}w`)
-    .join(', ');
+  return widths.map((w) => `${imageUrl(ref, w, base)} ${w}w`).join(', ');
 }

@@ -8,8 +8,6 @@ import { createContext, useContext } from 'react';
  */
 export const NonceContext = createContext('');
 
-export const NONCE_HEADER = 'x-csp-nonce';
-
 export function useNonce(): string {
   return useContext(NonceContext);
 }

@@ -12,7 +12,8 @@ async function through(chunks: string[]): Promise<string> {
   return out.join('');
 }
 
-const head = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="stylesheet" href="/assets/s.css"/><link rel="modulepreload" href="/assets/b.js"/></head>';
+const head =
+  '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="stylesheet" href="/assets/s.css"/><link rel="modulepreload" href="/assets/b.js"/></head>';
 const body = '<body><p>&lt;link rel="modulepreload" href="x"&gt;</p><link rel="modulepreload" href="/late.js"/></body></html>';
 
 describe('lowPriorityModulePreloads', () => {
@@ -30,6 +31,8 @@ describe('lowPriorityModulePreloads', () => {
   });
 
   it('passes a document without a head end through, marked', async () => {
-    expect(await through(['<link rel="modulepreload" href="/x.js"/>'])).toBe('<link rel="modulepreload" fetchpriority="low" href="/x.js"/>');
+    expect(await through(['<link rel="modulepreload" href="/x.js"/>'])).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/x.js"/>',
+    );
   });
 });

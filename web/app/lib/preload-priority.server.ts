@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 
 // React Router's <Scripts> writes a <link rel="modulepreload"> for every module of the page.
 // Chrome fetches those at High priority, ahead of or alongside the page's CSS and its LCP image,
-// although a server-rendered page needs no script to paint (issue 8: on a slow phone connection
+// although a server-rendered page needs no script to paint (on a slow phone connection
 // the ~120 KB of React, React Router and route code delayed first paint by about a second).
 // This stream marks them fetchpriority="low": still discovered at once and fetched in parallel,
 // but after what the first paint needs. Hydration is unaffected: React matches hoisted <link>s

@@ -1,16 +1,17 @@
-import type { ShellSchool } from './site.server';
+import type { SchoolProfile } from '@sthsm/contract/profile';
+import { useRouteLoaderData } from 'react-router';
 
-/** The root loader's data as other routes' `meta` functions see it in `matches`. */
+/** The root loader's data: the public origin and the school of the request (null when it could not be loaded). */
 export interface RootData {
   siteUrl: string;
-  school: ShellSchool;
+  /** The request's school code (api/src/site.ts resolved it from the host name). */
+  code: string;
+  school: SchoolProfile | null;
 }
 
-export function rootDataFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootData | undefined {
-  return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
-}
+const EMPTY: RootData = { siteUrl: '', code: '', school: null };
 
-/** The school's name for `pageMeta`, from the root loader (falls back to a generic word). */
-export function schoolNameFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
-  return rootDataFrom(matches)?.school.name ?? 'School';
+/** The root loader's data from any component of any route. */
+export function useRootData(): RootData {
+  return (useRouteLoaderData('root') as RootData | undefined) ?? EMPTY;
 }

@@ -1,21 +1,52 @@
 import sanitizeHtml from 'sanitize-html';
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_RENAMES,
+  RICH_TEXT_SCHEMES,
+  RICH_TEXT_TAGS,
+  withoutLeadingControls,
+} from '@sthsm/contract/rich-text';
+
+/**
+ * Exactly what rich text from the API (the principal's message) may keep: the tags the staff
+ * editor produces (@sthsm/contract/rich-text, docs/decisions/0062; the API sanitizes with the same
+ * policy on save). The tests in sanitize.server.test.ts prove each line. Every other tag is removed
+ * with its text kept (script, style and the other non-text tags lose their text too); every other
+ * attribute is removed. Spelled out in full rather than left to the library's defaults.
+ */
+export const RICH_TEXT_POLICY = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  // Links keep href and title; rel is written here (below), whatever the source said.
+  allowedAttributes: RICH_TEXT_ATTRIBUTES,
+  allowedClasses: {},
+  allowedStyles: {},
+  // href: relative URLs, or these schemes; never protocol-relative (//host), javascript:, data: …
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  allowVulnerableTags: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'svg', 'math'],
+  parseStyleAttributes: false,
+  transformTags: {
+    ...Object.fromEntries(Object.entries(RICH_TEXT_RENAMES).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {})])),
+    // The href is judged as a browser reads it (leading controls dropped), then by allowedSchemes.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(attribs.href === undefined ? {} : { href: withoutLeadingControls(attribs.href) }),
+        rel: 'noopener noreferrer',
+      },
+    }),
+  },
+} satisfies sanitizeHtml.IOptions;
 
 /**
  * Sanitizes HTML that comes from the API (e.g. the principal's message) before it is rendered.
  * Server-side only, so the sanitizer never reaches the browser bundle.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'a', 'span'],
-    allowedAttributes: { a: ['href', 'title'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
-    },
-  });
-}
-
-/** Plain text of some HTML (for meta descriptions and previews). */
-export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return sanitizeHtml(html, RICH_TEXT_POLICY);
 }

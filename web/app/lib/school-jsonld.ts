@@ -1,7 +1,8 @@
-import type { ShellSchool } from './site.server';
+import type { SchoolProfile } from '@sthsm/contract/profile';
+import { telOf } from './phone';
 
-/** schema.org EducationalOrganization for the school, on every page (root layout). */
-export function schoolJsonLd(school: ShellSchool, siteUrl: string): Record<string, unknown> {
+/** schema.org EducationalOrganization for the school, on every public page (site layout). */
+export function schoolJsonLd(school: SchoolProfile, siteUrl: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',
@@ -13,7 +14,7 @@ export function schoolJsonLd(school: ShellSchool, siteUrl: string): Record<strin
     logo: `${siteUrl}/icon-512.png`,
     foundingDate: String(school.established),
     email: school.email,
-    telephone: school.phones.map((p) => p.tel),
+    telephone: school.phones.map((p) => telOf(p.number)),
     address: {
       '@type': 'PostalAddress',
       streetAddress: school.address.lines.slice(1).join(', '),
@@ -23,6 +24,6 @@ export function schoolJsonLd(school: ShellSchool, siteUrl: string): Record<strin
       addressCountry: 'IN',
     },
     geo: { '@type': 'GeoCoordinates', latitude: school.map.latitude, longitude: school.map.longitude },
-    sameAs: Object.values(school.social),
+    sameAs: Object.values(school.social).filter(Boolean),
   };
 }

@@ -1,29 +1,117 @@
+import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { MetaDescriptor } from 'react-router';
+import { FEED_PATHS } from './item-links';
+import { findPage } from './site-map';
 
-export interface PageSeo {
-  title: string;
-  description: string;
-  /** The page's path, e.g. "/news"; the canonical URL is SITE_URL + path. */
-  path: string;
+// The one `meta` of the site: title, description, canonical and Open Graph tags from the page
+// table, the school of the request (root loader) and, where a page has them, its own stored
+// description (`page.description`) or overrides (`seo`) in its loader data. root.tsx exports it
+// for every page; a page whose loader has such data exports it too (`export const meta = pageMeta`),
+// because React Router hands a route's `meta` the matches up to that route only (docs/decisions/0024).
+
+/** What a route's loader data may carry for its head. */
+export interface LeafSeo {
+  /** The page's stored texts (info pages): their `description` is the page's. */
+  page?: { description?: string } | null;
+  /** Overrides, for pages whose title depends on their data (an album, a news item, an event). */
+  seo?: {
+    title?: string;
+    description?: string;
+    path?: string;
+    /** The share-preview image: an absolute URL of a 1200×630 picture (lib/item-links.ts shareImageUrl). */
+    image?: string;
+    imageAlt?: string;
+    /** Open Graph type: 'article' for a news item, an event or an album. */
+    type?: 'article';
+  };
 }
 
-/** The site's public origin for canonical and Open Graph URLs (root loader data `siteUrl`). */
-export function siteUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { siteUrl?: string } | undefined;
-  return root?.siteUrl ?? '';
+/** What React Router passes a `meta` function (the part this one reads). */
+export interface MetaArgsLike {
+  loaderData?: unknown;
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export function pageMeta(seo: PageSeo, siteUrl: string, schoolName: string): MetaDescriptor[] {
-  const canonical = `${siteUrl}${seo.path}`;
-  const fullTitle = seo.path === '/' ? seo.title : `${seo.title} | ${schoolName}`;
+/** What a page's share preview shows besides title and description. */
+interface ShareExtras {
+  image?: string | undefined;
+  imageAlt?: string | undefined;
+  type?: 'article' | undefined;
+  siteUrl: string;
+}
+
+/** The feeds every page advertises (<link rel="alternate">), on the school's origin. */
+function alternates(siteUrl: string, siteName: string): MetaDescriptor[] {
+  const of = siteName ? `${siteName}: ` : '';
   return [
-    { title: fullTitle },
-    { name: 'description', content: seo.description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:title', content: fullTitle },
-    { property: 'og:description', content: seo.description },
-    { property: 'og:url', content: canonical },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: schoolName },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${of}News (RSS)`, href: `${siteUrl}${FEED_PATHS.rss}` },
+    { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: `${of}News (Atom)`, href: `${siteUrl}${FEED_PATHS.atom}` },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'text/calendar',
+      title: `${of}Events (iCalendar)`,
+      href: `${siteUrl}${FEED_PATHS.calendar}`,
+    },
+  ];
+}
+
+function tags(title: string, description: string, siteName: string, canonical: string | null, extras: ShareExtras): MetaDescriptor[] {
+  return [
+    { title },
+    { name: 'description', content: description },
+    ...(canonical
+      ? [
+          { tagName: 'link', rel: 'canonical', href: canonical },
+          { property: 'og:url', content: canonical },
+        ]
+      : []),
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: extras.type ?? 'website' },
+    ...(siteName ? [{ property: 'og:site_name', content: siteName }] : []),
+    ...(extras.image
+      ? [
+          { property: 'og:image', content: extras.image },
+          { property: 'og:image:width', content: '1200' },
+          { property: 'og:image:height', content: '630' },
+          ...(extras.imageAlt ? [{ property: 'og:image:alt', content: extras.imageAlt }] : []),
+          { name: 'twitter:card', content: 'summary_large_image' },
+        ]
+      : []),
+    ...alternates(extras.siteUrl, siteName),
+  ];
+}
+
+export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { siteUrl?: string; school?: SchoolProfile | null } | undefined;
+  const siteUrl = root?.siteUrl ?? '';
+  const school = root?.school ?? null;
+  const leaf = loaderData as LeafSeo | undefined;
+  const pathname = location.pathname;
+  const name = school?.name ?? '';
+  const withName = (title: string) => (name ? `${title} | ${name}` : title);
+  const entry = findPage(pathname);
+  if (!entry) {
+    return [
+      ...tags(withName('Page not found'), 'The page you asked for does not exist on this website.', name, null, { siteUrl }),
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  const seo = leaf?.seo ?? {};
+  const path = seo.path ?? entry.path;
+  if (entry.path === '/' && school) {
+    // The home page is the school's own: its name, board and year in the title.
+    const title = `${school.name}: ${school.board} school since ${school.established}`;
+    const description = `${school.tagline}. News, events, toppers, birthdays, facilities and photos of ${school.name}.`;
+    return tags(title, description, name, `${siteUrl}/`, { siteUrl });
+  }
+  const title = entry.path === '/' ? name || entry.title : withName(seo.title ?? entry.title);
+  const description = seo.description || leaf?.page?.description || entry.description;
+  const extras = { siteUrl, image: seo.image, imageAlt: seo.imageAlt, type: seo.type };
+  return [
+    ...tags(title, description, name, `${siteUrl}${path}`, extras),
+    ...(entry.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

@@ -1,57 +1,58 @@
-import { admissionWithdrawal } from '@sthsm/content/pages/admission-withdrawal';
 import type { Route } from './+types/admission-withdrawal';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
+import { InfoPage } from '../components/pages/info-page';
+import { infoPageLoader } from '../lib/pages.server';
+import { telOf } from '../lib/phone';
+import { useRootData } from '../lib/root-data';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/admission-withdrawal';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, admissionWithdrawal.description, args);
-}
-
-export function loader() {
-  const profile = currentProfile();
-  return { schoolName: profile.name, admissionsEmail: profile.emails.admissions, phone: profile.phones[0]?.display ?? '' };
-}
+export const loader = infoPageLoader('admission-withdrawal');
 
 export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps) {
-  const { title, section } = infoPage(PATH);
+  const school = useRootData().school;
+  const phone = school?.phones[0]?.number;
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page printable">
-        <p className="lead">{admissionWithdrawal.lead}</p>
-        {admissionWithdrawal.sections.map((rules) => (
-          <section key={rules.heading} className="prose-section">
-            <h2>{rules.heading}</h2>
-            <ol className="rules">
-              {(rules.list ?? []).map((rule) => (
-                <li key={rule}>{rule}</li>
+    <InfoPage content={loaderData.page} printable>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          {page.sections.map((rules) => (
+            <section key={rules.heading} className="prose-section">
+              <h2>{rules.heading}</h2>
+              {rules.paragraphs.map((text) => (
+                <p key={text}>{text}</p>
               ))}
-            </ol>
-          </section>
-        ))}
-        <section className="prose-section">
-          <h2>Questions?</h2>
-          <p>
-            Write to <a href={`mailto:${loaderData.admissionsEmail}`}>{loaderData.admissionsEmail}</a>
-            {loaderData.phone ? (
-              <>
-                {' '}or call the school office on{' '}
-                <a href={`tel:${loaderData.phone.replaceAll(' ', '')}`}>{loaderData.phone}</a>
-              </>
-            ) : null}
-            .
+              <ol className="rules">
+                {(rules.list ?? []).map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ol>
+            </section>
+          ))}
+          {school ? (
+            <section className="prose-section">
+              <h2>Questions?</h2>
+              <p>
+                Write to <a href={`mailto:${school.emails.admissions}`}>{school.emails.admissions}</a>
+                {phone ? (
+                  <>
+                    {' '}
+                    or call the school office on <a href={`tel:${telOf(phone)}`}>{phone}</a>
+                  </>
+                ) : null}
+                .
+              </p>
+            </section>
+          ) : null}
+          <p className="no-print">
+            <button type="button" className="btn" onClick={() => window.print()}>
+              Print the rules
+            </button>
           </p>
-        </section>
-        <p className="no-print">
-          <button type="button" className="btn" onClick={() => window.print()}>
-            Print the rules
-          </button>
-        </p>
-      </div>
-    </>
+        </>
+      )}
+    </InfoPage>
   );
 }

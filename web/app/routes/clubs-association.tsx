@@ -1,37 +1,30 @@
-import { clubsAssociation } from '@sthsm/content/pages/clubs-association';
 import type { Route } from './+types/clubs-association';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
+import { InfoPage } from '../components/pages/info-page';
+import { infoPageLoader } from '../lib/pages.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/clubs-association';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, clubsAssociation.description, args);
-}
+export const loader = infoPageLoader('clubs-association');
 
-export function loader() {
-  return { schoolName: currentProfile().name };
-}
-
-export default function ClubsAssociation() {
-  const { title, section } = infoPage(PATH);
+export default function ClubsAssociation({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{clubsAssociation.lead}</p>
-        <ul className="club-list" aria-label={`Our ${clubsAssociation.clubs.length} clubs`}>
-          {clubsAssociation.clubs.map((club) => (
-            <li key={club.name} className="card">
-              <h2>{club.name} Club</h2>
-              <p>{club.text}</p>
-            </li>
-          ))}
-        </ul>
-        <p>{clubsAssociation.closing}</p>
-      </div>
-    </>
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <ul className="club-list" aria-label={`Our ${page.clubs.length} clubs`}>
+            {page.clubs.map((club) => (
+              <li key={club.name} className="card">
+                <h2>{club.name} Club</h2>
+                <p>{club.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p>{page.closing}</p>
+        </>
+      )}
+    </InfoPage>
   );
 }

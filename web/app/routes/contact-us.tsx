@@ -1,125 +1,115 @@
-import { contactUs } from '@sthsm/content/pages/contact-us';
+import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { Route } from './+types/contact-us';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
+import { InfoPage, SchoolPart } from '../components/pages/info-page';
+import { SOCIAL_NETWORKS } from '../lib/social-networks';
+import { infoPageLoader } from '../lib/pages.server';
+import { telOf, whatsappUrl } from '../lib/phone';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/contactUs';
-const SOCIAL_LABELS = { facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', x: 'X (Twitter)' } as const;
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, contactUs.description, args);
-}
-
-export function loader() {
-  const p = currentProfile();
-  return {
-    schoolName: p.name,
-    address: p.address,
-    phones: p.phones,
-    email: p.email,
-    website: p.website,
-    social: p.social,
-    map: { embedUrl: p.map.embedUrl, linkUrl: p.map.linkUrl },
-  };
-}
-
-/** wa.me wants the number in international form, digits only. */
-function whatsappUrl(tel: string): string {
-  return `https://wa.me/${tel.replace(/\D/g, '')}`;
-}
+export const loader = infoPageLoader('contact-us');
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
-  const { title, section } = infoPage(PATH);
-  const { address, phones, email, website, social, map } = loaderData;
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{contactUs.lead}</p>
-        <div className="contact-grid">
-          <div>
-            <section className="prose-section">
-              <h2>Address</h2>
-              <address>
-                {address.lines.map((line) => (
-                  <span key={line}>
-                    {line}
-                    <br />
-                  </span>
-                ))}
-                {address.city}, {address.state} {address.postalCode}
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <SchoolPart what="the contact details">
+            {(school) => <ContactDetails school={school} directions={page.directions} officeHours={page.officeHours} />}
+          </SchoolPart>
+        </>
+      )}
+    </InfoPage>
+  );
+}
+
+function ContactDetails({ school, directions, officeHours }: { school: SchoolProfile; directions: string; officeHours: string }) {
+  const { address, phones, email, website, social, map } = school;
+  return (
+    <div className="contact-grid">
+      <div>
+        <section className="prose-section">
+          <h2>Address</h2>
+          <address>
+            {address.lines.map((line) => (
+              <span key={line}>
+                {line}
                 <br />
-                {address.country}
-              </address>
-              <p>{contactUs.directions}</p>
-            </section>
-            <section className="prose-section">
-              <h2>Phone and WhatsApp</h2>
-              <ul className="contact-lines">
-                {phones.map((phone) => (
-                  <li key={phone.tel}>
-                    {phone.label}: <a href={`tel:${phone.tel}`}>{phone.display}</a>
-                    {phone.whatsapp ? (
-                      <>
-                        {' '}
-                        <a href={whatsappUrl(phone.tel)} target="_blank" rel="noopener noreferrer">
-                          Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
-                        </a>
-                      </>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              <p>{contactUs.officeHours}</p>
-            </section>
-            <section className="prose-section">
-              <h2>E-mail and web</h2>
-              <ul className="contact-lines">
-                <li>
-                  E-mail: <a href={`mailto:${email}`}>{email}</a>
-                </li>
-                <li>
-                  Website: <a href={website}>{website.replace(/^https?:\/\//, '')}</a>
-                </li>
-              </ul>
-            </section>
-            <section className="prose-section">
-              <h2>Follow us</h2>
-              <ul className="contact-social">
-                {(Object.keys(SOCIAL_LABELS) as Array<keyof typeof SOCIAL_LABELS>).map((key) => (
-                  <li key={key}>
-                    <a href={social[key]} target="_blank" rel="noopener noreferrer">
-                      {SOCIAL_LABELS[key]}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
+              </span>
+            ))}
+            {address.city}, {address.state} {address.postalCode}
+            <br />
+            {address.country}
+          </address>
+          <p>{directions}</p>
+        </section>
+        <section className="prose-section">
+          <h2>Phone and WhatsApp</h2>
+          <ul className="contact-lines">
+            {phones.map((phone) => (
+              <li key={phone.number}>
+                {phone.label}: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a>
+                {phone.whatsapp ? (
+                  <>
+                    {' '}
+                    <a href={whatsappUrl(phone.number)} target="_blank" rel="noopener noreferrer">
+                      Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
                     </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </div>
-          <section className="prose-section">
-            <h2>Find us on the map</h2>
-            <div className="map-box">
-              <iframe
-                src={map.embedUrl}
-                title={`Map showing the location of ${loaderData.schoolName}`}
-                loading="lazy"
-                // The map is another origin: allow-same-origin lets it keep its own origin, it cannot reach ours.
-                // oxlint-disable-next-line react/iframe-missing-sandbox
-                sandbox="allow-scripts allow-same-origin allow-popups"
-                referrerPolicy="no-referrer-when-downgrade"
-              />
-            </div>
-            <p>
-              <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
-                Open a larger map<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </p>
-          </section>
-        </div>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p>{officeHours}</p>
+        </section>
+        <section className="prose-section">
+          <h2>E-mail and web</h2>
+          <ul className="contact-lines">
+            <li>
+              E-mail: <a href={`mailto:${email}`}>{email}</a>
+            </li>
+            <li>
+              Website: <a href={website}>{website.replace(/^https?:\/\//, '')}</a>
+            </li>
+          </ul>
+        </section>
+        <section className="prose-section">
+          <h2>Follow us</h2>
+          <ul className="contact-social">
+            {SOCIAL_NETWORKS.filter(({ key }) => social[key]).map(({ key, label }) => (
+              <li key={key}>
+                <a href={social[key]} target="_blank" rel="noopener noreferrer">
+                  {label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
-    </>
+      <section className="prose-section">
+        <h2>Find us on the map</h2>
+        <div className="map-box">
+          <iframe
+            src={map.embedUrl}
+            title={`Map showing the location of ${school.name}`}
+            loading="lazy"
+            // The map is another origin: allow-same-origin lets it keep its own origin, it cannot reach ours.
+            // oxlint-disable-next-line react/iframe-missing-sandbox
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            // No referrerPolicy: the page's own (strict-origin-when-cross-origin) applies, so the map
+            // provider learns the site's origin, never the page's path or search terms.
+          />
+        </div>
+        <p>
+          <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
+            Open a larger map<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      </section>
+    </div>
   );
 }

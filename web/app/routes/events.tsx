@@ -1,127 +1,119 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/events';
-import { PageHeader } from '../components/PageHeader';
-import { DatedFilterForm } from '../components/listing/DatedFilterForm';
-import { ListingResults } from '../components/listing/ListingResults';
-import { listingMeta, listingPage, summaryText } from '../components/listing/listing';
-import { api } from '../lib/api.server';
+import { ApiImage, CARD_SIZES } from '../components/api-image';
+import { DatedListing } from '../components/listing/dated-listing';
+import { schoolApi } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
-import {
-  applyFilters, filterChoices, eventsDefaultYear, parseListFilters, sortNewestFirst,
-} from '../lib/filters';
-import { imageSrcSet, imageUrl } from '../lib/images';
-
-const PATH = '/Events';
-const CLEAR_TO = `${PATH}?year=All`;
-
-export function meta({ matches }: Route.MetaArgs) {
-  return listingMeta(PATH, matches, 'School events with date, venue and time: filter by year and month or search by title.');
-}
+import { eventsDefaultYear } from '../lib/filters';
+import { imageUrl } from '../lib/images';
+import { datedListing } from '../lib/listing.server';
+import { CalendarLinks } from '../components/calendar-links';
+import { eventCalendarLinks } from '../lib/event-links.server';
+import { googleCalendarSubscribeLink } from '../lib/event-times.server';
+import { eventPath, FEED_PATHS, webcalUrl } from '../lib/item-links';
+import { currentSchool, siteUrlFor } from '../lib/school.server';
+import '../styles/share.css';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const events = await api.allEvents();
-  const all = sortNewestFirst(events ?? []);
-  const filters = parseListFilters(new URL(request.url).searchParams, eventsDefaultYear(new Date()));
-  return {
-    // Only what a card shows (issue 8): first image and attachment, place, date and time.
-    items: applyFilters(all, filters).map((e) => ({
+  const code = currentSchool(request);
+  const origin = siteUrlFor(request, code);
+  const calendarUrl = `${origin}${FEED_PATHS.calendar}`;
+  const listing = datedListing(request, await schoolApi(code).allEvents(), {
+    paged: true,
+    defaultYear: () => eventsDefaultYear(new Date()),
+    card: (e) => ({
       _id: e._id,
       title: e.title,
-      description: e.description ?? null,
+      description: e.description,
       date: e.date ?? null,
-      time: e.time ?? null,
-      venue: e.venue ?? null,
-      location: e.location ?? null,
-      images: e.images?.[0] ? [e.images[0]] : [],
-      attachments: e.attachments?.[0] ? [e.attachments[0]] : [],
-    })),
-    total: all.length,
-    ...filterChoices(all, filters),
-    filters,
-    failed: events === null,
+      time: e.time,
+      place: e.venue || e.location,
+      image: e.images[0] ?? null,
+      attachment: e.attachments[0] ?? null,
+      calendar: eventCalendarLinks(e, origin),
+    }),
+  });
+  // Subscribing: the calendar feed as webcal:// (calendar apps) and Google Calendar's subscribe link.
+  return {
+    ...listing,
+    subscribe: { webcal: webcalUrl(calendarUrl), google: googleCalendarSubscribeLink(calendarUrl), ics: FEED_PATHS.calendar },
   };
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { items, total, years, months, filters, failed } = loaderData;
-  const { title, section } = listingPage(PATH);
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container listing">
-        <DatedFilterForm
-          years={years}
-          months={months}
-          filters={filters}
-          searchLabel="Filter events"
-          summary={summaryText(items.length, total, 'event', 'events')}
-          clearTo={CLEAR_TO}
-        />
-        <ListingResults
-          items={items}
-          failed={failed}
-          failedWhat="events"
-          what="events"
-          clearTo={CLEAR_TO}
-          listClass="card-grid"
-          label="Events"
-          renderItem={(event) => {
-            const image = event.images?.[0];
-            const place = event.venue || event.location;
-            return (
-              <article className="list-card list-card--media">
-                {image ? (
-                  <img
-                    className="list-card__image"
-                    src={imageUrl(image, 640)}
-                    srcSet={imageSrcSet(image, 1024)}
-                    sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
-                    alt=""
-                    width={640}
-                    height={427}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                ) : null}
-                <div className="list-card__body">
-                  {event.date ? (
-                    <p className="list-card__date">
-                      <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time>
-                    </p>
-                  ) : null}
-                  <h2 className="list-card__title">{event.title}</h2>
-                  {event.description ? <p className="list-card__text">{event.description}</p> : null}
-                  <dl className="list-card__facts">
-                    {place ? (
-                      <div>
-                        <dt>Venue</dt>
-                        <dd>{place}</dd>
-                      </div>
-                    ) : null}
-                    {event.time ? (
-                      <div>
-                        <dt>Time</dt>
-                        <dd>{event.time}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                  {event.attachments?.[0] ? (
-                    <a
-                        className="list-card__link"
-                        href={imageUrl(event.attachments[0])}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
-                      >
-                      View Attachment
-                    </a>
-                  ) : null}
+    <DatedListing
+      data={loaderData}
+      nouns={['event', 'events']}
+      searchLabel="Filter events"
+      failedWhat="events"
+      listClass="card-grid"
+      label="Events"
+      intro={<SubscribeBox links={loaderData.subscribe} />}
+      renderItem={(event) => (
+        <article className="list-card list-card--media">
+          {event.image ? (
+            <ApiImage className="list-card__image" src={event.image} width={640} height={427} maxWidth={1024} sizes={CARD_SIZES} alt="" />
+          ) : null}
+          <div className="list-card__body">
+            {event.date ? (
+              <p className="list-card__date">
+                <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time>
+              </p>
+            ) : null}
+            <h2 className="list-card__title">
+              <Link to={eventPath(event._id)}>{event.title}</Link>
+            </h2>
+            {event.description ? <p className="list-card__text">{event.description}</p> : null}
+            <dl className="list-card__facts">
+              {event.place ? (
+                <div>
+                  <dt>Venue</dt>
+                  <dd>{event.place}</dd>
                 </div>
-              </article>
-            );
-          }}
-        />
-      </div>
-    </>
+              ) : null}
+              {event.time ? (
+                <div>
+                  <dt>Time</dt>
+                  <dd>{event.time}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {event.attachment ? (
+              <a
+                className="list-card__link"
+                href={imageUrl(event.attachment)}
+                target="_blank"
+                rel="noopener"
+                aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
+              >
+                View Attachment
+              </a>
+            ) : null}
+            <CalendarLinks links={event.calendar} title={event.title} />
+          </div>
+        </article>
+      )}
+    />
+  );
+}
+
+/** "Subscribe": the whole calendar in the visitor's calendar app, kept up to date by it. */
+function SubscribeBox({ links }: { links: { webcal: string; google: string; ics: string } }) {
+  return (
+    <section className="calendar-subscribe" aria-labelledby="subscribe-heading">
+      <h2 id="subscribe-heading">Subscribe to the school calendar</h2>
+      <p>Every event in your phone's or computer's calendar, updated when the school changes one.</p>
+      <p className="calendar-links">
+        <a href={links.webcal}>Subscribe</a>
+        <a href={links.google} target="_blank" rel="noopener" aria-label="Google Calendar: subscribe (opens in a new tab)">
+          Google Calendar
+        </a>
+        <a href={links.ics} aria-label="Download every event (.ics)">
+          Download (.ics)
+        </a>
+      </p>
+    </section>
   );
 }
 

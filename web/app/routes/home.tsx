@@ -1,40 +1,25 @@
-import { getProfile } from '@sthsm/content/profile';
 import { Link } from 'react-router';
+import type { Route } from './+types/home';
 import { ActivitiesSection, FacilitiesSection, GalleryTeaser } from '../components/home/campus';
-import {
-  homeBirthdays, homeEvents, homeGallery, homeNews, homeNotifications, homeToppers,
-} from '../components/home/data';
+import { homeBirthdays, homeEvents, homeGallery, homeNews, homeNotifications, homeToppers } from '../components/home/data';
 import { AboutSchool, HomeBanner, HomeSlider, VisionStatement, type HomeSchool } from '../components/home/intro';
 import { BirthdaysSection, EventsSection, LatestNews, PrincipalSection, ToppersSection } from '../components/home/updates';
-import { api, schoolCode } from '../lib/api.server';
+import { schoolApi } from '../lib/api.server';
+import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
-import { pageMeta, siteUrlFrom } from '../lib/seo';
+import { loadPage } from '../lib/school-data.server';
+import { currentSchool } from '../lib/school.server';
 import '../styles/home.css';
-import type { Route } from './+types/home';
-
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const school = loaderData?.school;
-  const name = school?.name ?? 'School';
-  return pageMeta(
-    {
-      title: school ? `${school.name}: ${school.board} school since ${school.established}` : name,
-      description: school
-        ? `${school.tagline}. News, events, toppers, birthdays, facilities and photos of ${school.name}.`
-        : `News, events, toppers and photos of ${name}.`,
-      path: '/',
-    },
-    siteUrlFrom(matches),
-    name,
-  );
-}
 
 /**
  * Every call of the home page at once; each is null when it fails (api.server.ts), so a failed
  * call shows its SPEC §8 placeholder and this loader never throws.
  */
-export async function loader() {
-  const profile = getProfile(schoolCode()) ?? getProfile('STHSM');
-  const [news, events, principal, birthdays, toppers, gallery, notifications] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const code = currentSchool(request);
+  const api = schoolApi(code);
+  const [page, news, events, principal, birthdays, toppers, gallery, notifications] = await Promise.all([
+    loadPage(code, 'home'),
     api.news(),
     api.upcomingEvents(),
     api.principalMessages(),
@@ -43,22 +28,12 @@ export async function loader() {
     api.gallery(),
     api.notifications(),
   ]);
-  const school: HomeSchool = {
-    name: profile?.name ?? schoolCode(),
-    tagline: profile?.tagline ?? '',
-    motto: profile?.motto ?? '',
-    vision: profile?.vision ?? '',
-    about: profile?.about ?? '',
-    established: profile?.established ?? 0,
-    board: profile?.board ?? '',
-  };
   return {
-    school,
-    principalName: profile?.principal.name ?? 'The Principal',
+    page,
     news: homeNews(news),
     events: homeEvents(events),
     principalMessages: (principal ?? [])
-      .map((m) => ({ id: m._id, html: typeof m.message === 'string' ? sanitizeRichText(m.message) : '', image: m.attachments?.[0] ?? null }))
+      .map((m) => ({ id: m._id, html: sanitizeRichText(m.message), image: m.attachments[0] ?? null }))
       .filter((m) => m.html.trim() !== ''),
     birthdays: homeBirthdays(birthdays),
     toppers: { x: homeToppers(toppers, 'X'), xii: homeToppers(toppers, 'XII') },
@@ -67,19 +42,29 @@ export async function loader() {
   };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const data = loaderData;
+export default function Home({ loaderData: data }: Route.ComponentProps) {
+  const { school: profile, code } = useRootData();
+  const school: HomeSchool = {
+    name: profile?.name ?? code,
+    tagline: profile?.tagline ?? '',
+    motto: profile?.motto ?? '',
+    vision: profile?.vision ?? '',
+    about: profile?.about ?? '',
+    established: profile?.established ?? null,
+    board: profile?.board ?? '',
+  };
+  const page = data.page;
   return (
     <div className="home">
-      <HomeBanner school={data.school} notifications={data.notifications} />
-      <HomeSlider />
-      <VisionStatement school={data.school} />
-      <AboutSchool school={data.school} />
+      <HomeBanner school={school} image={page?.banner ?? null} notifications={data.notifications} />
+      <HomeSlider images={page?.slider ?? []} />
+      <VisionStatement school={school} />
+      <AboutSchool school={school} image={page?.aboutImage ?? null} />
       <LatestNews news={data.news} />
       <EventsSection events={data.events} />
-      <PrincipalSection messages={data.principalMessages} principalName={data.principalName} />
-      <FacilitiesSection />
-      <ActivitiesSection />
+      <PrincipalSection messages={data.principalMessages} principalName={profile?.principal.name ?? 'The Principal'} />
+      {page ? <FacilitiesSection tiles={page.facilities} /> : null}
+      {page ? <ActivitiesSection tiles={page.activities} /> : null}
       <BirthdaysSection birthdays={data.birthdays} />
       <ToppersSection x={data.toppers.x} xii={data.toppers.xii} />
       <GalleryTeaser gallery={data.gallery} />

@@ -1,32 +1,30 @@
-import { houses } from '@sthsm/content/pages/house';
-import { siteImages } from '@sthsm/content/media-catalog';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/house';
-import { PageHeader } from '../components/PageHeader';
-import { HouseTabs } from '../components/pages/HouseTabs';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
+import { HouseTabs } from '../components/pages/house-tabs';
+import { InfoPage } from '../components/pages/info-page';
+import { infoPageLoader } from '../lib/pages.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/house';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, houses.description, args);
+export const loader = infoPageLoader('house');
+
+/** Choosing a house (`?house=`) changes nothing the loader reads: no refetch. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
-export function loader() {
-  return { schoolName: currentProfile().name };
-}
-
-export default function SchoolHouses() {
-  const { title, section } = infoPage(PATH);
-  const items = houses.items.map((house) => ({ ...house, image: siteImages.houses[house.id] }));
+export default function SchoolHouses({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{houses.lead}</p>
-        <HouseTabs houses={items} />
-      </div>
-    </>
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <HouseTabs houses={page.houses} />
+        </>
+      )}
+    </InfoPage>
   );
 }

@@ -1,20 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
-import { PageHeader } from '../components/PageHeader';
-import { pageMeta, siteUrlFrom } from '../lib/seo';
+import { PageHeader } from '../components/page-header';
 import { MENU_GROUPS, pagesOf } from '../lib/site-map';
-import { schoolNameFrom } from '../lib/root-data';
-
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...pageMeta(
-      { title: 'Page not found', description: 'The page you asked for does not exist on this website.', path: location.pathname },
-      siteUrlFrom(matches),
-      schoolNameFrom(matches),
-    ).filter((d) => !('rel' in d && d.rel === 'canonical')),
-    { name: 'robots', content: 'noindex' },
-  ];
-}
 
 /** An unknown path: a real page with the site's header and menu, answered with status 404. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -31,11 +18,19 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
         </p>
         <p>These pages may help:</p>
         <ul>
-          <li><Link to="/">Home page</Link></li>
+          <li>
+            <Link to="/">Home page</Link>
+          </li>
           {MENU_GROUPS.map((group) => pagesOf(group)[0]).map((p) =>
-            p ? <li key={p.path}><Link to={p.path}>{p.title}</Link></li> : null,
+            p ? (
+              <li key={p.path}>
+                <Link to={p.path}>{p.title}</Link>
+              </li>
+            ) : null,
           )}
-          <li><Link to="/sitemap">Sitemap: every page of the website</Link></li>
+          <li>
+            <Link to="/sitemap">Sitemap: every page of the website</Link>
+          </li>
         </ul>
       </div>
     </>

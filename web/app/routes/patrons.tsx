@@ -1,52 +1,37 @@
-import { patrons } from '@sthsm/content/pages/patrons';
-import { siteImages } from '@sthsm/content/media-catalog';
 import type { Route } from './+types/patrons';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
-import { imageSrcSet, imageUrl } from '../lib/images';
+import { ApiImage } from '../components/api-image';
+import { InfoPage } from '../components/pages/info-page';
+import { infoPageLoader } from '../lib/pages.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/patrons';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, patrons.description, args);
-}
+export const loader = infoPageLoader('patrons');
 
-export function loader() {
-  return { schoolName: currentProfile().name };
-}
-
-export default function Patrons() {
-  const { title, section } = infoPage(PATH);
+export default function Patrons({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{patrons.lead}</p>
-        <ul className="patron-list">
-          {siteImages.patrons.map((patron, index) => (
-            <li key={patron.path} className="card patron">
-              <div className="patron-photo">
-                <img
-                src={imageUrl(patron.path, 320)}
-                srcSet={imageSrcSet(patron.path, 640)}
-                sizes="(min-width: 768px) 200px, 60vw"
-                alt={patron.alt}
-                width={patron.width}
-                height={patron.height}
-                />
-              </div>
-              <div>
-                <h2>{patron.name}</h2>
-                <p className="role">{patron.role}</p>
-                {patrons.bios[index] ? <p>{patrons.bios[index]}</p> : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p>{patrons.closing}</p>
-      </div>
-    </>
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <ul className="patron-list">
+            {page.patrons.map((patron) => (
+              <li key={patron.name} className="card patron">
+                <div className="patron-photo">
+                  <ApiImage image={patron.portrait} sizes="(min-width: 768px) 200px, 60vw" loading="eager" />
+                </div>
+                <div>
+                  <h2>{patron.name}</h2>
+                  <p className="role">{patron.role}</p>
+                  <p>{patron.bio}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p>{page.closing}</p>
+        </>
+      )}
+    </InfoPage>
   );
 }

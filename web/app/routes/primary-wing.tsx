@@ -1,20 +1,16 @@
-import { primaryWing, type MonthPlan } from '@sthsm/content/pages/primary-wing';
+import type { PageContent } from '@sthsm/contract/pages';
 import type { Route } from './+types/primary-wing';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { RowTable } from '../components/pages/RowTable';
-import { currentProfile } from '../components/pages/school.server';
+import { InfoPage } from '../components/pages/info-page';
+import { RowTable } from '../components/pages/row-table';
+import { infoPageLoader } from '../lib/pages.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/primary-wing';
+type MonthPlan = PageContent<'primary-wing'>['juniors'][number];
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, primaryWing.description, args);
-}
+export const meta = pageMeta;
 
-export function loader() {
-  return { schoolName: currentProfile().name };
-}
+export const loader = infoPageLoader('primary-wing');
 
 function MonthTable({ id, heading, plans }: { id: string; heading: string; plans: MonthPlan[] }) {
   return (
@@ -28,28 +24,24 @@ function MonthTable({ id, heading, plans }: { id: string; heading: string; plans
   );
 }
 
-export default function PrimaryWing() {
-  const { title, section } = infoPage(PATH);
+export default function PrimaryWing({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        {primaryWing.lead.map((text) => (
-          <p key={text} className="lead">
-            {text}
-          </p>
-        ))}
-        <MonthTable
-          id="calendar-kindergarten"
-          heading={`Nursery – UKG: activities and sports ${primaryWing.session}`}
-          plans={primaryWing.kindergarten}
-        />
-        <MonthTable
-          id="calendar-juniors"
-          heading={`Classes I – IV: activities and sports ${primaryWing.session}`}
-          plans={primaryWing.juniors}
-        />
-      </div>
-    </>
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          {page.lead.map((text) => (
+            <p key={text} className="lead">
+              {text}
+            </p>
+          ))}
+          <MonthTable
+            id="calendar-kindergarten"
+            heading={`Nursery – UKG: activities and sports ${page.session}`}
+            plans={page.kindergarten}
+          />
+          <MonthTable id="calendar-juniors" heading={`Classes I – IV: activities and sports ${page.session}`} plans={page.juniors} />
+        </>
+      )}
+    </InfoPage>
   );
 }

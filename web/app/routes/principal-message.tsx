@@ -1,51 +1,45 @@
-import { principalMessage } from '@sthsm/content/pages/principal-message';
 import type { Route } from './+types/principal-message';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
-import { api } from '../lib/api.server';
-import { imageSrcSet, imageUrl } from '../lib/images';
+import { ApiImage } from '../components/api-image';
+import { PageHeader } from '../components/page-header';
+import { schoolApi } from '../lib/api.server';
+import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
+import { loadPage } from '../lib/school-data.server';
+import { currentSchool } from '../lib/school.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/principal-message';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, principalMessage.description, args);
-}
-
-export async function loader() {
-  const profile = currentProfile();
-  const first = (await api.principalMessages())?.[0];
-  const html = first?.message ? sanitizeRichText(first.message) : '';
-  return {
-    schoolName: profile.name,
-    principal: { name: profile.principal.name, title: profile.principal.title },
-    // Sanitized here on the server: the sanitizer never ships to the browser.
-    html: html.trim() ? html : null,
-    portrait: first?.attachments?.[0] ?? null,
-  };
+export async function loader({ request }: Route.LoaderArgs) {
+  const code = currentSchool(request);
+  const [page, messages] = await Promise.all([loadPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
+  const first = messages?.[0];
+  // Sanitized here on the server: the sanitizer never ships to the browser.
+  const html = first ? sanitizeRichText(first.message) : '';
+  return { page, html: html.trim() ? html : null, portrait: first?.attachments[0] ?? null };
 }
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
-  const { title, section } = infoPage(PATH);
-  const { html, portrait, principal } = loaderData;
+  const { html, portrait } = loaderData;
+  const principal = useRootData().school?.principal;
   return (
     <>
-      <PageHeader title={title} section={section} />
+      <PageHeader />
       <div className="container info-page">
         {html ? (
           <article className="principal-message">
-            {portrait ? (
+            {portrait && principal ? (
               <figure className="principal-portrait">
                 {/* API attachments carry no size: a fixed 4:5 box (CSS aspect-ratio) keeps the layout still. */}
-                <img
-                  src={imageUrl(portrait, 480)}
-                  srcSet={imageSrcSet(portrait, 800)}
-                  sizes="(min-width: 768px) 280px, 70vw"
-                  alt={`${principal.name}, ${principal.title}`}
+                <ApiImage
+                  src={portrait}
                   width={480}
                   height={600}
+                  maxWidth={800}
+                  sizes="(min-width: 768px) 280px, 70vw"
+                  alt={`${principal.name}, ${principal.title}`}
+                  loading="eager"
                 />
                 <figcaption>
                   <strong>{principal.name}</strong>
@@ -57,9 +51,10 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
           </article>
         ) : (
+          // SPEC §8: the message shows nothing when it cannot be loaded; the page says so.
           <section className="notice" aria-live="polite">
-            <h2>{principalMessage.unavailableHeading}</h2>
-            <p>{principalMessage.unavailable}</p>
+            <h2>The message is not available right now</h2>
+            <p>We could not load the Principal's message just now. Please try again in a little while.</p>
           </section>
         )}
       </div>

@@ -1,23 +1,21 @@
-import { schoolInformation } from '@sthsm/content/pages/school-information';
+import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { Route } from './+types/school-information';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
+import { InfoPage, SchoolPart } from '../components/pages/info-page';
+import { infoPageLoader } from '../lib/pages.server';
+import { telOf } from '../lib/phone';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/school-information';
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, schoolInformation.description, args);
-}
+export const loader = infoPageLoader('school-information');
 
 /** Every row of SPEC §2's school information table, from the school's profile. */
-export function loader() {
-  const p = currentProfile();
-  const rows: Array<[string, string]> = [
+function rowsOf(p: SchoolProfile): Array<[string, string]> {
+  return [
     ['Name and address', `${p.name}, ${p.addressLine}`],
     ['E-mail', p.email],
-    ['Phone numbers', p.phones.map((phone) => `${phone.display} (${phone.label})`).join(', ')],
+    ['Phone numbers', p.phones.map((phone) => `${phone.number} (${phone.label})`).join(', ')],
     ['Year of establishment', String(p.established)],
     ['Board', `${p.board} (Council for the Indian School Certificate Examinations)`],
     ['Examinations', p.examinations],
@@ -33,37 +31,40 @@ export function loader() {
     ['Academic session', p.academicSession],
     ['Vacation', p.vacation],
   ];
-  return { schoolName: p.name, rows };
 }
 
 /** E-mail addresses and single phone numbers become mailto:/tel: links. */
 function linkOf(label: string, value: string) {
   if (/e-mail/i.test(label)) return <a href={`mailto:${value}`}>{value}</a>;
-  if (/^Principal's phone$/.test(label)) return <a href={`tel:${value.replaceAll(' ', '')}`}>{value}</a>;
+  if (/^Principal's phone$/.test(label)) return <a href={`tel:${telOf(value)}`}>{value}</a>;
   return value;
 }
 
 export default function SchoolInformation({ loaderData }: Route.ComponentProps) {
-  const { title, section } = infoPage(PATH);
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{schoolInformation.lead}</p>
-        <div className="table-wrap">
-          <table className="data-table info-table facts-table">
-            <caption>School information</caption>
-            <tbody>
-              {loaderData.rows.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{linkOf(label, value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-    </>
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <SchoolPart what="the school information">
+            {(school) => (
+              <div className="table-wrap">
+                <table className="data-table info-table facts-table">
+                  <caption>School information</caption>
+                  <tbody>
+                    {rowsOf(school).map(([label, value]) => (
+                      <tr key={label}>
+                        <th scope="row">{label}</th>
+                        <td>{linkOf(label, value)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </SchoolPart>
+        </>
+      )}
+    </InfoPage>
   );
 }

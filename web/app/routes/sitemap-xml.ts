@@ -1,16 +1,11 @@
-import { SITE_PAGES } from '../lib/site-map';
-import { siteUrl } from '../lib/site.server';
+import type { Route } from './+types/sitemap-xml';
+import { currentSchool, siteUrlFor } from '../lib/school.server';
+import { schoolSitemap } from '../lib/sitemap.server';
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** /sitemap.xml: every listed page of the site map, with absolute URLs. */
-export function loader() {
-  const origin = siteUrl();
-  const urls = SITE_PAGES.filter((p) => p.listed)
-    .map((p) => `  <url><loc>${escapeXml(`${origin}${p.path}`)}</loc></url>`)
-    .join('\n');
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, {
+/** /sitemap.xml: every listed page, news item, event and album, on the origin of the request's school. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const code = currentSchool(request);
+  return new Response(await schoolSitemap(code, siteUrlFor(request, code)), {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });
 }

@@ -1,17 +1,6 @@
 import { Link } from 'react-router';
-import type { Route } from './+types/sitemap';
-import { PageHeader } from '../components/PageHeader';
-import { pageMeta, siteUrlFrom } from '../lib/seo';
+import { PageHeader } from '../components/page-header';
 import { MENU_GROUPS, pagesOf, type MenuGroup } from '../lib/site-map';
-import { schoolNameFrom } from '../lib/root-data';
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    { title: 'Sitemap', description: 'Every page of the school website, grouped like the menu.', path: '/sitemap' },
-    siteUrlFrom(matches),
-    schoolNameFrom(matches),
-  );
-}
 
 const GROUPS: MenuGroup[] = ['Home', ...MENU_GROUPS, 'More'];
 
@@ -19,7 +8,7 @@ const GROUPS: MenuGroup[] = ['Home', ...MENU_GROUPS, 'More'];
 export default function Sitemap() {
   return (
     <>
-      <PageHeader title="Sitemap" />
+      <PageHeader />
       <div className="container section">
         <div className="card-grid sitemap-grid">
           {GROUPS.map((group) => (

@@ -1,41 +1,45 @@
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/sub-gallery';
-import { PageHeader } from '../components/PageHeader';
-import { PhotoGrid, type Photo } from '../components/PhotoGrid';
-import { api } from '../lib/api.server';
+import { PageHeader } from '../components/page-header';
+import { PhotoGrid, type Photo } from '../components/photo-grid';
+import { ShareButton } from '../components/share-button';
+import { getSubGallery } from '../lib/api.server';
 import { formatBritish, formatDashed, isoDay } from '../lib/dates';
-import { schoolNameFrom } from '../lib/root-data';
-import { pageMeta, siteUrlFrom } from '../lib/seo';
+import { albumPath, shareImageUrl } from '../lib/item-links';
+import { siteUrlFor } from '../lib/school.server';
+import { pageMeta } from '../lib/seo';
+import { previewText } from '../lib/share';
 import '../styles/listings.css';
+import '../styles/share.css';
 
 /** Album photos come without sizes: a 3:2 box for layout until each loads. */
 const LAYOUT_WIDTH = 1200;
 const LAYOUT_HEIGHT = 800;
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const album = loaderData?.album;
-  return pageMeta(
-    {
-      title: album ? album.title : 'Album',
-      description: album?.description || 'A photo album of the school gallery.',
-      path: album ? `/SubGallery?id=${encodeURIComponent(album._id)}` : '/SubGallery',
-    },
-    siteUrlFrom(matches),
-    schoolNameFrom(matches),
-  );
-}
+export const meta = pageMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim();
   // SPEC §8: a missing, unknown or failing album sends the visitor to /error.
   if (!id) throw redirect('/error');
-  const album = await api.subGallery(id);
-  if (!album || typeof album.title !== 'string' || !Array.isArray(album.attachments)) throw redirect('/error');
-  return { album };
+  const album = await getSubGallery(id);
+  if (!album) throw redirect('/error');
+  // The album's own title, description and cover (1200×630) for its head and share previews (lib/seo.ts).
+  const origin = siteUrlFor(request);
+  const path = albumPath(album._id);
+  const cover = album.attachments[0];
+  const seo = {
+    title: album.title,
+    description: previewText(album.description, `${album.attachments.length} photos of ${album.title}.`),
+    path,
+    type: 'article' as const,
+    ...(cover ? { image: shareImageUrl(cover, origin), imageAlt: album.title } : {}),
+  };
+  return { album, seo, shareUrl: `${origin}${path}` };
 }
 
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
-  const { album } = loaderData;
+  const { album, shareUrl } = loaderData;
   const when = album.date ? formatDashed(album.date) : '';
   const photos: Photo[] = album.attachments.map((ref, i) => ({
     src: ref,
@@ -47,7 +51,7 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
   }));
   return (
     <>
-      <PageHeader title={album.title} section={{ label: 'Photo Gallery', to: '/gallery' }} />
+      <PageHeader title={album.title} />
       <div className="container listing album">
         <p>
           <Link to="/gallery" className="back-link">
@@ -69,11 +73,8 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         {album.description ? <p className="album__description">{album.description}</p> : null}
-        {photos.length > 0 ? (
-          <PhotoGrid photos={photos} label={`${album.title} photos`} />
-        ) : (
-          <p>This album has no photos yet.</p>
-        )}
+        <ShareButton url={shareUrl} title={album.title} />
+        {photos.length > 0 ? <PhotoGrid photos={photos} label={`${album.title} photos`} /> : <p>This album has no photos yet.</p>}
       </div>
     </>
   );

@@ -1,27 +1,20 @@
-import { syllabus } from '@sthsm/content/pages/syllabus';
-import { siteDocuments } from '@sthsm/content/media-catalog';
 import type { Route } from './+types/syllabus';
-import { PageHeader } from '../components/PageHeader';
-import { infoPage, infoPageMeta } from '../components/pages/info-page';
-import { currentProfile } from '../components/pages/school.server';
-import { fileSizes } from '../components/pages/file-info.server';
+import { InfoPage } from '../components/pages/info-page';
+import { fileSize } from '../lib/api.server';
 import { imageUrl } from '../lib/images';
+import { infoPageLoader } from '../lib/pages.server';
+import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
 
-const PATH = '/syllabus';
-const DOCUMENTS = [
-  { key: 'nurseryLkg', label: 'Nursery to LKG' },
-  { key: 'primary', label: 'Classes I to IV' },
-  { key: 'senior', label: 'Classes V to XII' },
-] as const;
+export const meta = pageMeta;
 
-export function meta(args: Route.MetaArgs) {
-  return infoPageMeta(PATH, syllabus.description, args);
-}
+const loadSyllabus = infoPageLoader('syllabus');
 
-export async function loader() {
-  const paths = DOCUMENTS.map(({ key }) => siteDocuments.syllabus[key].path);
-  return { schoolName: currentProfile().name, sizes: await fileSizes(paths) };
+/** The page, and each document's size for its "PDF, 120 KB" hint. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const data = await loadSyllabus({ request });
+  const sizes = await Promise.all((data.page?.documents ?? []).map((doc) => fileSize(doc.file)));
+  return { ...data, sizes };
 }
 
 function formatSize(bytes: number | null | undefined): string {
@@ -30,33 +23,30 @@ function formatSize(bytes: number | null | undefined): string {
 }
 
 export default function Syllabus({ loaderData }: Route.ComponentProps) {
-  const { title, section } = infoPage(PATH);
   return (
-    <>
-      <PageHeader title={title} section={section} />
-      <div className="container info-page">
-        <p className="lead">{syllabus.lead}</p>
-        <ul className="document-list">
-          {DOCUMENTS.map(({ key, label }, index) => {
-            const doc = siteDocuments.syllabus[key];
-            return (
-              <li key={key} className="card document">
+    <InfoPage content={loaderData.page}>
+      {(page) => (
+        <>
+          <p className="lead">{page.lead}</p>
+          <ul className="document-list">
+            {page.documents.map((doc, index) => (
+              <li key={doc.file} className="card document">
                 <h2>
-                  <a href={imageUrl(doc.path)} target="_blank" rel="noopener noreferrer" type={doc.contentType}>
-                    {label}
+                  <a href={imageUrl(doc.file)} target="_blank" rel="noopener noreferrer" type="application/pdf">
+                    {doc.label}
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 </h2>
                 <p className="document-meta">
                   {formatSize(loaderData.sizes[index])} · {doc.title}
                 </p>
-                <p>{syllabus.documents[key]}</p>
+                <p>{doc.summary}</p>
               </li>
-            );
-          })}
-        </ul>
-        <p className="note">{syllabus.note}</p>
-      </div>
-    </>
+            ))}
+          </ul>
+          <p className="note">{page.note}</p>
+        </>
+      )}
+    </InfoPage>
   );
 }

@@ -1,20 +1,13 @@
 import type { Route } from './+types/toppers-x';
-import { listingMeta } from '../components/listing/listing';
-import { loadToppers } from '../components/listing/toppers.server';
-import { ToppersPage } from '../components/listing/ToppersPage';
-
-const PATH = '/Toppers';
-
-export function meta({ matches }: Route.MetaArgs) {
-  return listingMeta(PATH, matches, 'Class X (ICSE) toppers by session, with their streams and percentages.');
-}
+import { ToppersPage } from '../components/listing/toppers-page';
+import { loadToppers } from '../lib/toppers.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadToppers(request, 'X');
 }
 
 export default function ToppersX({ loaderData }: Route.ComponentProps) {
-  return <ToppersPage path={PATH} data={loaderData} />;
+  return <ToppersPage data={loaderData} />;
 }
 
 export function ErrorBoundary() {

@@ -1,20 +1,13 @@
 import type { Route } from './+types/toppers-xii';
-import { listingMeta } from '../components/listing/listing';
-import { loadToppers } from '../components/listing/toppers.server';
-import { ToppersPage } from '../components/listing/ToppersPage';
-
-const PATH = '/ToppersXII';
-
-export function meta({ matches }: Route.MetaArgs) {
-  return listingMeta(PATH, matches, 'Class XII (ISC) toppers by session, with their streams and percentages.');
-}
+import { ToppersPage } from '../components/listing/toppers-page';
+import { loadToppers } from '../lib/toppers.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadToppers(request, 'XII');
 }
 
 export default function ToppersXII({ loaderData }: Route.ComponentProps) {
-  return <ToppersPage path={PATH} data={loaderData} />;
+  return <ToppersPage data={loaderData} />;
 }
 
 export function ErrorBoundary() {

@@ -1,14 +1,14 @@
+import { useLocation } from 'react-router';
 import type { Route } from './+types/video-gallery';
-import { PageHeader } from '../components/PageHeader';
-import { FilterForm, NoMatches } from '../components/listing/FilterForm';
-import { listingMeta, listingPage, summaryText, yearSelect } from '../components/listing/listing';
-import { api } from '../lib/api.server';
+import { ApiImage, CARD_SIZES } from '../components/api-image';
+import { FilterForm, NoMatches } from '../components/listing/filter-form';
+import { summaryText, yearSelect } from '../components/listing/listing';
+import { PageHeader } from '../components/page-header';
+import { schoolApi } from '../lib/api.server';
 import { formatLong, isoDay } from '../lib/dates';
 import { ALL, applyFilters, parseListFilters, sortNewestFirst, withSelected, yearsOf } from '../lib/filters';
-import { imageSrcSet, imageUrl } from '../lib/images';
-
-const PATH = '/VideoGallery';
-const CLEAR_TO = PATH;
+import { currentSchool } from '../lib/school.server';
+import { findPage } from '../lib/site-map';
 
 /** Only web links open from a card: a javascript: or data: URL from the data is never followed. */
 function safeLink(url: string): string | null {
@@ -20,12 +20,8 @@ function safeLink(url: string): string | null {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return listingMeta(PATH, matches, 'Videos of school events and programmes: filter by year or search by title.');
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const videos = await api.videos();
+  const videos = await schoolApi(currentSchool(request)).videos();
   const all = sortNewestFirst(videos ?? []);
   // The video gallery has no default year: it starts on All, with no month filter (SPEC §2).
   const { year, q } = parseListFilters(new URL(request.url).searchParams, ALL);
@@ -40,17 +36,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function VideoGallery({ loaderData }: Route.ComponentProps) {
   const { items, total, years, filters } = loaderData;
-  const { title, section } = listingPage(PATH);
+  const { pathname } = useLocation();
+  // The video gallery starts on All: clearing the filters is its plain address.
+  const clearTo = findPage(pathname)?.path ?? pathname;
   return (
     <>
-      <PageHeader title={title} section={section} />
+      <PageHeader />
       <div className="container listing">
         <FilterForm
           selects={[yearSelect(years, filters.year)]}
           q={filters.q}
           searchLabel="Filter videos"
           summary={summaryText(items.length, total, 'video', 'videos')}
-          clearTo={CLEAR_TO}
+          clearTo={clearTo}
         />
         {total === 0 ? (
           // SPEC §2: with no videos, one placeholder card titled 'Video Title'.
@@ -68,26 +66,15 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         ) : items.length === 0 ? (
-          <NoMatches what="videos" clearTo={CLEAR_TO} />
+          <NoMatches what="videos" clearTo={clearTo} />
         ) : (
           <ul className="card-grid" aria-label="Videos">
             {items.map((video) => {
-              const thumb = video.attachments?.[0];
+              const thumb = video.attachments[0];
               const body = (
                 <>
                   <div className="video-card__thumb">
-                    {thumb ? (
-                      <img
-                        src={imageUrl(thumb, 640)}
-                        srcSet={imageSrcSet(thumb, 1024)}
-                        sizes="(min-width: 992px) 33vw, (min-width: 600px) 50vw, 100vw"
-                        alt=""
-                        width={640}
-                        height={360}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    ) : null}
+                    {thumb ? <ApiImage src={thumb} width={640} height={360} maxWidth={1024} sizes={CARD_SIZES} alt="" /> : null}
                     <span className="video-card__play" aria-hidden="true" />
                   </div>
                   <div className="list-card__body">

@@ -87,7 +87,8 @@ export async function dangerousMarkup(page: Page, nonce: string): Promise<string
           }
         }
       }
-      if (el instanceof HTMLScriptElement && el.type !== 'application/ld+json' && el.nonce !== pageNonce) found.push(`<script> without the nonce: ${el.outerHTML.slice(0, 60)}`);
+      if (el instanceof HTMLScriptElement && el.type !== 'application/ld+json' && el.nonce !== pageNonce)
+        found.push(`<script> without the nonce: ${el.outerHTML.slice(0, 60)}`);
     }
     const main = document.querySelector('#main');
     for (const el of main?.querySelectorAll('iframe, object, embed, frame, base, meta, svg script') ?? []) {
@@ -108,10 +109,16 @@ export function nonceOf(csp: string | undefined): string {
  */
 export async function unsanitizedExecutions(page: Page, vectors: string[]): Promise<number> {
   await page.route('**/*', (route) => route.abort());
-  const trapScript = '<script>window.xssHits=0;for(const n of ["alert","prompt","confirm","print","__xss"])window[n]=function(){window.xssHits++};</script>';
+  const trapScript =
+    '<script>window.xssHits=0;for(const n of ["alert","prompt","confirm","print","__xss"])window[n]=function(){window.xssHits++};</script>';
   let executed = 0;
   for (const v of vectors) {
-    await page.setContent(`<!doctype html><html><head>${trapScript}</head><body><div id="main">${v}</div></body></html>`, { waitUntil: 'domcontentloaded', timeout: 5_000 }).catch(() => {});
+    await page
+      .setContent(`<!doctype html><html><head>${trapScript}</head><body><div id="main">${v}</div></body></html>`, {
+        waitUntil: 'domcontentloaded',
+        timeout: 5_000,
+      })
+      .catch(() => {});
     await page.waitForTimeout(15);
     await interactWithAll(page).catch(() => 0);
     await page.waitForTimeout(15);

@@ -21,47 +21,67 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('created_at', 'text', (c) => c.notNull());
 
   await owned('news')
-    .addColumn('date', 'text').addColumn('from_date', 'text')
-    .addColumn('title', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('date', 'text')
+    .addColumn('from_date', 'text')
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('highlights')
-    .addColumn('description', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('toppers')
-    .addColumn('name', 'text', (c) => c.notNull()).addColumn('class', 'text', (c) => c.notNull())
-    .addColumn('division', 'text', (c) => c.notNull()).addColumn('stream', 'text', (c) => c.notNull())
-    .addColumn('session_year', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('class', 'text', (c) => c.notNull())
+    .addColumn('division', 'text', (c) => c.notNull())
+    .addColumn('stream', 'text', (c) => c.notNull())
+    .addColumn('session_year', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('principal_messages')
-    .addColumn('message', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('events')
-    .addColumn('title', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('date', 'text').addColumn('from_date', 'text')
-    .addColumn('location', 'text', (c) => c.notNull()).addColumn('venue', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('date', 'text')
+    .addColumn('from_date', 'text')
+    .addColumn('location', 'text', (c) => c.notNull())
+    .addColumn('venue', 'text', (c) => c.notNull())
     .addColumn('time', 'text', (c) => c.notNull())
-    .addColumn('images', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('images', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('birthdays')
-    .addColumn('name', 'text', (c) => c.notNull()).addColumn('class', 'text', (c) => c.notNull())
-    .addColumn('month_day', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('class', 'text', (c) => c.notNull())
+    .addColumn('month_day', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('notifications')
-    .addColumn('title', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('image', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('image', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
-    .addColumn('active_from', 'text', (c) => c.notNull()).addColumn('active_until', 'text', (c) => c.notNull())
+    .addColumn('active_from', 'text', (c) => c.notNull())
+    .addColumn('active_until', 'text', (c) => c.notNull())
     .execute();
   await owned('albums')
-    .addColumn('title', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('date', 'text').addColumn('updated_on', 'text')
+    .addColumn('date', 'text')
+    .addColumn('updated_on', 'text')
     .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
   await owned('videos')
-    .addColumn('title', 'text', (c) => c.notNull()).addColumn('date', 'text')
-    .addColumn('video_url', 'text', (c) => c.notNull()).addColumn('attachments', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('date', 'text')
+    .addColumn('video_url', 'text', (c) => c.notNull())
+    .addColumn('attachments', 'text', (c) => c.notNull())
     .execute();
 
   for (const table of OWNED_CONTENT) {
@@ -90,8 +110,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('school_code', 'text', (c) => c.notNull().references('schools.code'))
     .addColumn('form_type', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull());
-  for (const field of ['from_year', 'class', 'to_year', 'school2', 'father_name', 'subject', 'name', 'email', 'phone',
-    'location', 'address', 'school', 'profession3', 'school1', 'designation', 'address1', 'profession1']) {
+  for (const field of [
+    'from_year',
+    'class',
+    'to_year',
+    'school2',
+    'father_name',
+    'subject',
+    'name',
+    'email',
+    'phone',
+    'location',
+    'address',
+    'school',
+    'profession3',
+    'school1',
+    'designation',
+    'address1',
+    'profession1',
+  ]) {
     alumni = alumni.addColumn(field, 'text', (c) => c.notNull());
   }
   await alumni.execute();

@@ -1,7 +1,17 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './2025-11-21-initial.ts';
+import * as schoolData from './2026-11-23-school-data.ts';
+import * as staff from './2026-11-24-staff.ts';
+import * as backups from './2026-11-25-backups.ts';
+import * as publishing from './2026-11-26-publishing.ts';
+import * as privacy from './2026-11-27-privacy.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
   '2025-11-21-initial': initial,
+  '2026-11-23-school-data': schoolData,
+  '2026-11-24-staff': staff,
+  '2026-11-25-backups': backups,
+  '2026-11-26-publishing': publishing,
+  '2026-11-27-privacy': privacy,
 };

@@ -1,6 +1,4 @@
-import {
-  ALUMNI_FIELDS, ALUMNI_SUCCESS_MESSAGE, HONEYPOT_FIELD, type AlumniField, type AlumniFieldErrors,
-} from '@sthsm/contract';
+import { ALUMNI_FIELDS, ALUMNI_SUCCESS_MESSAGE, HONEYPOT_FIELD, type AlumniField, type AlumniFieldErrors } from '@sthsm/contract';
 
 // What the alumni route's action answers, and how an API result becomes a visitor's message.
 // Pure: shared by the server action, the browser component and the unit tests.
@@ -15,8 +13,7 @@ export type AlumniActionData =
 
 /** The API client's answer (web/app/lib/api.server.ts `FormPostResult`), restated so browser code need not import a server module. */
 export type PostResult =
-  | { ok: true; id: string }
-  | { ok: false; status: number; error: string; errors: Record<string, string>; retryAfter?: number };
+  { ok: true; id: string } | { ok: false; status: number; error: string; errors: Record<string, string>; retryAfter?: number };
 
 export const EMPTY_VALUES: AlumniValues = Object.fromEntries(ALUMNI_FIELDS.map((f) => [f, ''])) as AlumniValues;
 
@@ -43,8 +40,7 @@ export const MESSAGES = {
     'We could not reach the school’s server, so your form was not sent. Everything you typed is still here: please try again in a few minutes.',
   serverError:
     'The school’s server had a problem, so your form was not sent. Everything you typed is still here: please try again in a few minutes.',
-  tooLarge:
-    'Your form is too long to send. Please shorten the longer answers, such as the addresses, and try again.',
+  tooLarge: 'Your form is too long to send. Please shorten the longer answers, such as the addresses, and try again.',
   notAvailable: 'The alumni form is not accepting registrations right now. Everything you typed is still here: please try again later.',
   invalid: 'Please correct the highlighted fields.',
 } as const;

@@ -1,31 +1,11 @@
-import { siteImages, type SiteImage } from '@sthsm/content/media-catalog';
+import type { PageContent } from '@sthsm/contract/pages';
 import { Link } from 'react-router';
-import { CatalogImg, Img } from './cards';
+import { ApiImage } from '../api-image';
 import type { HomeGallery } from './data';
-import { SectionHead } from './SectionHead';
+import { SectionHead } from './section-head';
 
-interface Tile {
-  title: string;
-  image: SiteImage;
-  /** Inner page, when the tile has one (Smart Classes has none, SPEC §2). */
-  to?: string;
-}
-
-const FACILITIES: Tile[] = [
-  { title: 'Smart Classes', image: siteImages.facilities.smartClass },
-  { title: 'Library', image: siteImages.facilities.library, to: '/library' },
-  { title: 'Computer Lab', image: siteImages.facilities.computerLab, to: '/computer-lab' },
-  { title: 'Chemistry Lab', image: siteImages.facilities.chemistry, to: '/laboratory' },
-  { title: 'Biology Lab', image: siteImages.facilities.biology, to: '/laboratory' },
-  { title: 'Physics Lab', image: siteImages.facilities.physics, to: '/laboratory' },
-];
-
-const ACTIVITIES: Tile[] = [
-  { title: 'Parliament', image: siteImages.activities.parliament, to: '/activities' },
-  { title: 'Morning Assembly & Prayer', image: siteImages.activities.assembly, to: '/activities' },
-  { title: 'Art & Craft', image: siteImages.activities.artCraft, to: '/activities' },
-  { title: 'Clubs & Association', image: siteImages.activities.clubs, to: '/clubs-association' },
-];
+/** A picture tile with the page it leads to (Smart Classes has none, SPEC §2). */
+type Tile = PageContent<'home'>['facilities'][number];
 
 const TILE_SIZES = '(min-width: 1232px) 280px, (min-width: 992px) 23vw, (min-width: 600px) 31vw, 46vw';
 
@@ -35,14 +15,14 @@ function Tiles({ tiles }: { tiles: Tile[] }) {
       {tiles.map((tile) => {
         const content = (
           <>
-            <CatalogImg image={tile.image} sizes={TILE_SIZES} alt="" className="home-tiles__image" />
+            <ApiImage image={tile.image} sizes={TILE_SIZES} alt="" className="home-tiles__image" />
             <span className="home-tiles__title">{tile.title}</span>
           </>
         );
         return (
           <li key={tile.title}>
-            {tile.to ? (
-              <Link className="home-tiles__tile" to={tile.to} prefetch="intent">
+            {tile.link ? (
+              <Link className="home-tiles__tile" to={tile.link} prefetch="intent">
                 {content}
               </Link>
             ) : (
@@ -55,23 +35,25 @@ function Tiles({ tiles }: { tiles: Tile[] }) {
   );
 }
 
-export function FacilitiesSection() {
+/** SPEC §2's School Facilities tiles (the school's home-page record). */
+export function FacilitiesSection({ tiles }: { tiles: Tile[] }) {
   return (
     <section className="home-section home-facilities" aria-labelledby="home-facilities">
       <div className="container">
         <SectionHead id="home-facilities" title="School Facilities" />
-        <Tiles tiles={FACILITIES} />
+        <Tiles tiles={tiles} />
       </div>
     </section>
   );
 }
 
-export function ActivitiesSection() {
+/** SPEC §2's School Activities tiles. */
+export function ActivitiesSection({ tiles }: { tiles: Tile[] }) {
   return (
     <section className="home-section home-activities" aria-labelledby="home-activities">
       <div className="container">
         <SectionHead id="home-activities" title="School Activities" />
-        <Tiles tiles={ACTIVITIES} />
+        <Tiles tiles={tiles} />
       </div>
     </section>
   );
@@ -96,7 +78,14 @@ export function GalleryTeaser({ gallery }: { gallery: HomeGallery | null }) {
             <ul className="home-gallery__grid">
               {gallery.images.map((ref, i) => (
                 <li key={`${ref}-${i}`}>
-                  <Img src={ref} width={640} height={480} maxWidth={1280} sizes="(min-width: 1232px) 290px, (min-width: 768px) 23vw, 46vw" alt={`${gallery.title || 'Album'}, photo ${i + 1}`} />
+                  <ApiImage
+                    src={ref}
+                    width={640}
+                    height={480}
+                    maxWidth={1280}
+                    sizes="(min-width: 1232px) 290px, (min-width: 768px) 23vw, 46vw"
+                    alt={`${gallery.title || 'Album'}, photo ${i + 1}`}
+                  />
                 </li>
               ))}
             </ul>

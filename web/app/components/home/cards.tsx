@@ -1,56 +1,9 @@
-import { siteImages, type SiteImage } from '@sthsm/content/media-catalog';
 import { formatLong, isoDay } from '../../lib/dates';
-import { imageSrcSet, imageUrl } from '../../lib/images';
+import { ApiImage } from '../api-image';
+import { TopperPhoto, TopperResult } from '../topper-parts';
 import type { HomeBirthday, HomeEvent, HomeTopper } from './data';
 
 // The cards inside the home page's carousels, each with SPEC §8's placeholder when there is no data.
-
-interface ImgProps {
-  /** A CONTRACT file reference or a media-catalog path. */
-  src: string;
-  width: number;
-  height: number;
-  sizes: string;
-  alt: string;
-  className?: string;
-  /** Largest srcset width worth offering (the image's own width when known). */
-  maxWidth?: number;
-  eager?: boolean;
-}
-
-/** A responsive image from the image endpoint: srcset over its widths, lazy unless `eager`. */
-export function Img({ src, width, height, sizes, alt, className, maxWidth = 1920, eager = false }: ImgProps) {
-  return (
-    <img
-      className={className}
-      src={imageUrl(src, Math.min(640, maxWidth))}
-      srcSet={imageSrcSet(src, maxWidth)}
-      sizes={sizes}
-      width={width}
-      height={height}
-      alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding={eager ? undefined : 'async'}
-    />
-  );
-}
-
-/** A media-catalog image at its own size. */
-export function CatalogImg({ image, sizes, className, eager, alt }: { image: SiteImage; sizes: string; className?: string; eager?: boolean; alt?: string }) {
-  return (
-    <Img
-      src={image.path}
-      width={image.width}
-      height={image.height}
-      maxWidth={image.width}
-      sizes={sizes}
-      alt={alt ?? image.alt}
-      className={className}
-      eager={eager}
-    />
-  );
-}
 
 const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
 
@@ -58,12 +11,16 @@ export function EventCard({ event }: { event: HomeEvent }) {
   return (
     <article className="home-card event-card">
       {event.image ? (
-        <Img src={event.image} width={640} height={400} sizes={EVENT_SIZES} alt="" className="home-card__image" />
+        <ApiImage src={event.image} width={640} height={400} sizes={EVENT_SIZES} alt="" className="home-card__image" />
       ) : (
         <div className="home-card__image home-card__image--blank" aria-hidden="true" />
       )}
       <div className="home-card__body">
-        {event.date ? <time className="event-card__date" dateTime={isoDay(event.date)}>{formatLong(event.date)}</time> : null}
+        {event.date ? (
+          <time className="event-card__date" dateTime={isoDay(event.date)}>
+            {formatLong(event.date)}
+          </time>
+        ) : null}
         <h3>{event.title}</h3>
         {event.description ? <p className="home-card__text">{event.description}</p> : null}
         {event.place || event.time ? (
@@ -91,21 +48,12 @@ export function EventPlaceholder() {
 }
 
 export function TopperCard({ topper }: { topper: Pick<HomeTopper, 'name' | 'stream' | 'division' | 'sessionYear' | 'image'> }) {
-  const trophy = siteImages.trophy;
   return (
     <article className="home-card topper-card">
-      {topper.image ? (
-        <Img src={topper.image} width={320} height={320} sizes="96px" maxWidth={320} alt={`Photo of ${topper.name}`} className="topper-card__photo" />
-      ) : (
-        <CatalogImg image={trophy} sizes="96px" className="topper-card__photo topper-card__photo--trophy" alt="" />
-      )}
+      <TopperPhoto photo={topper.image} width={320} height={320} maxWidth={320} sizes="96px" alt={`Photo of ${topper.name}`} />
       <div className="home-card__body">
         <h4>{topper.name}</h4>
-        {topper.stream ? <p className="topper-card__stream">{topper.stream}</p> : null}
-        <p className="topper-card__division">
-          <span className="visually-hidden">Division: </span>
-          {topper.division}
-        </p>
+        <TopperResult stream={topper.stream} division={topper.division} />
         {topper.sessionYear ? <p className="topper-card__session">Session {topper.sessionYear}</p> : null}
       </div>
     </article>
@@ -121,10 +69,20 @@ export function BirthdayCard({ birthday }: { birthday: Pick<HomeBirthday, 'name'
   return (
     <article className="home-card birthday-card">
       {birthday.image ? (
-        <Img src={birthday.image} width={160} height={160} sizes="96px" maxWidth={320} alt={`Photo of ${birthday.name}`} className="birthday-card__photo" />
+        <ApiImage
+          src={birthday.image}
+          width={160}
+          height={160}
+          sizes="96px"
+          maxWidth={320}
+          alt={`Photo of ${birthday.name}`}
+          className="birthday-card__photo"
+        />
       ) : (
         <div className="birthday-card__photo birthday-card__photo--blank" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="40" height="40"><path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0z" /></svg>
+          <svg viewBox="0 0 24 24" width="40" height="40">
+            <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0z" />
+          </svg>
         </div>
       )}
       <h3>{birthday.name}</h3>

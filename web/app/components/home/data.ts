@@ -1,16 +1,57 @@
 import type { Album, Birthday, NewsItem, SchoolEvent, SchoolNotification, Topper, TopperClass } from '@sthsm/contract';
-import { GALLERY_TEASER_IMAGES, HOME_EVENTS_LIMIT, HOME_NEWS_LIMIT, HOME_TOPPERS_LIMIT } from './motion';
+
+/** How much of each list the home page shows. */
+export const HOME_NEWS_LIMIT = 12;
+export const HOME_EVENTS_LIMIT = 9;
+export const HOME_TOPPERS_LIMIT = 8;
+/** SPEC §2: the gallery teaser shows the first album's first four images. */
+export const GALLERY_TEASER_IMAGES = 4;
 
 // Pure shaping of the API's answers into what the home page shows (only the fields it renders,
 // so the page's loader data stays small). `null` (a failed call) and `[]` both mean "nothing",
 // and the sections then show SPEC §8's placeholders.
 
-export interface HomeNewsItem { id: string; title: string; date: string | null }
-export interface HomeEvent { id: string; title: string; description: string; date: string | null; place: string; time: string; image: string | null }
-export interface HomeBirthday { id: string; name: string; className: string; image: string | null }
-export interface HomeTopper { id: string; name: string; stream: string; division: string; sessionYear: string; image: string | null }
-export interface HomeGallery { albumId: string; title: string; images: string[] }
-export interface HomeNotification { id: string; title: string; description: string; image: string | null; attachment: string | null; url: string | null }
+export interface HomeNewsItem {
+  id: string;
+  title: string;
+  date: string | null;
+}
+export interface HomeEvent {
+  id: string;
+  title: string;
+  description: string;
+  date: string | null;
+  place: string;
+  time: string;
+  image: string | null;
+}
+export interface HomeBirthday {
+  id: string;
+  name: string;
+  className: string;
+  image: string | null;
+}
+export interface HomeTopper {
+  id: string;
+  name: string;
+  stream: string;
+  division: string;
+  sessionYear: string;
+  image: string | null;
+}
+export interface HomeGallery {
+  albumId: string;
+  title: string;
+  images: string[];
+}
+export interface HomeNotification {
+  id: string;
+  title: string;
+  description: string;
+  image: string | null;
+  attachment: string | null;
+  url: string | null;
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const first = (refs: unknown): string | null => (Array.isArray(refs) && typeof refs[0] === 'string' && refs[0] ? refs[0] : null);

@@ -1,33 +1,42 @@
-import { siteImages } from '@sthsm/content/media-catalog';
+import type { SiteImage } from '@sthsm/contract/school-fields';
 import { Link } from 'react-router';
-import { Carousel } from '../Carousel';
-import { CatalogImg } from './cards';
+import { ApiImage } from '../api-image';
+import { Carousel } from '../carousel';
 import type { HomeNotification } from './data';
 import { SLIDER_PER_VIEW, SLIDER_SPACE_BETWEEN_PX } from './motion';
-import { NotificationModal } from './NotificationModal';
-import { SectionHead } from './SectionHead';
+import { NotificationModal } from './notification-modal';
+import { SectionHead } from './section-head';
 
+/** What the top of the home page says about the school (from its profile; the code alone when that failed). */
 export interface HomeSchool {
   name: string;
   tagline: string;
   motto: string;
   vision: string;
   about: string;
-  established: number;
+  established: number | null;
   board: string;
 }
 
 /** The banner, with the page's one h1, and the notification modal's "Notices" button. */
-export function HomeBanner({ school, notifications }: { school: HomeSchool; notifications: HomeNotification[] }) {
+export function HomeBanner({
+  school,
+  image,
+  notifications,
+}: {
+  school: HomeSchool;
+  image: SiteImage | null;
+  notifications: HomeNotification[];
+}) {
   return (
     <section className="home-banner" aria-labelledby="home-title">
-      {/* Above the fold on every screen: loaded at once, not lazily (issue 8: LCP). */}
-      <CatalogImg image={siteImages.banner} sizes="100vw" className="home-banner__image" eager />
+      {/* Above the fold on every screen: loaded at once, at high priority (LCP). */}
+      {image ? <ApiImage image={image} sizes="100vw" className="home-banner__image" loading="priority" /> : null}
       <div className="home-banner__band">
         <div className="container home-banner__inner">
           <div>
             <h1 id="home-title">{school.name}</h1>
-            <p className="home-banner__tagline">{school.tagline}</p>
+            {school.tagline ? <p className="home-banner__tagline">{school.tagline}</p> : null}
           </div>
           <NotificationModal items={notifications} />
         </div>
@@ -36,14 +45,15 @@ export function HomeBanner({ school, notifications }: { school: HomeSchool; noti
   );
 }
 
-/** The home slider: 17 photos, one at a time, autoplay, loop, dots, 10 px apart (SPEC §2). */
-export function HomeSlider() {
+/** The home slider: the school's photos (17 on the demo school), one at a time, autoplay, loop, dots, 10 px apart (SPEC §2). */
+export function HomeSlider({ images }: { images: SiteImage[] }) {
+  if (images.length === 0) return null;
   return (
     <section className="home-slider" aria-label="Photos of school life">
       <Carousel label="School photos" perView={SLIDER_PER_VIEW} spaceBetween={SLIDER_SPACE_BETWEEN_PX} pagination>
-        {siteImages.slider.map((image, i) => (
+        {images.map((image, i) => (
           <div className="home-slider__slide" key={image.path}>
-            <CatalogImg image={image} sizes="(min-width: 1920px) 1920px, 100vw" eager={i === 0} />
+            <ApiImage image={image} sizes="(min-width: 1920px) 1920px, 100vw" loading={i === 0 ? 'priority' : 'lazy'} />
           </div>
         ))}
       </Carousel>
@@ -52,6 +62,7 @@ export function HomeSlider() {
 }
 
 export function VisionStatement({ school }: { school: HomeSchool }) {
+  if (!school.vision) return null;
   return (
     <section className="home-vision" aria-labelledby="home-vision">
       <div className="container">
@@ -65,14 +76,15 @@ export function VisionStatement({ school }: { school: HomeSchool }) {
   );
 }
 
-export function AboutSchool({ school }: { school: HomeSchool }) {
+export function AboutSchool({ school, image }: { school: HomeSchool; image: SiteImage | null }) {
+  const kicker = school.established ? `Since ${school.established} · ${school.board}` : undefined;
   return (
     <section className="home-section home-about" aria-labelledby="home-about">
       <div className="container home-about__grid">
-        <CatalogImg image={siteImages.aboutSchool} sizes="(min-width: 992px) 560px, 92vw" className="home-about__image" />
+        {image ? <ApiImage image={image} sizes="(min-width: 992px) 560px, 92vw" className="home-about__image" /> : null}
         <div>
-          <SectionHead id="home-about" kicker={`Since ${school.established} · ${school.board}`} title="About School" />
-          <p>{school.about}</p>
+          <SectionHead id="home-about" kicker={kicker} title="About School" />
+          {school.about ? <p>{school.about}</p> : null}
           <Link className="btn" to="/about-us" prefetch="intent">
             Read more about the school
           </Link>

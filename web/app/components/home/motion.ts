@@ -1,4 +1,4 @@
-import type { PerView } from '../Carousel';
+import type { PerView } from '../carousel';
 
 // The home page's layout of moving content. Delay and speed are the Carousel's (SPEC §9).
 
@@ -16,9 +16,3 @@ export const BIRTHDAYS_PER_VIEW: PerView = { 0: 2, 600: 3, 992: 4 };
 export const TICKER_SCROLL_AMOUNT_PX = 2;
 export const TICKER_DELAY_MS = 30;
 export const TICKER_PX_PER_MS = TICKER_SCROLL_AMOUNT_PX / TICKER_DELAY_MS;
-
-/** How much of each list the home page shows. */
-export const HOME_NEWS_LIMIT = 12;
-export const HOME_EVENTS_LIMIT = 9;
-export const HOME_TOPPERS_LIMIT = 8;
-export const GALLERY_TEASER_IMAGES = 4;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Carousel } from '../Carousel';
-import { BirthdayCard, BirthdayPlaceholder, EventCard, EventPlaceholder, Img, TopperCard, TopperPlaceholder } from './cards';
+import { Carousel } from '../carousel';
+import { ApiImage } from '../api-image';
+import { BirthdayCard, BirthdayPlaceholder, EventCard, EventPlaceholder, TopperCard, TopperPlaceholder } from './cards';
 import type { HomeBirthday, HomeEvent, HomeNewsItem, HomeTopper } from './data';
 import { BIRTHDAYS_PER_VIEW, EVENTS_PER_VIEW, TOPPERS_PER_VIEW } from './motion';
-import { NewsTicker } from './NewsTicker';
-import { SectionHead } from './SectionHead';
+import { NewsTicker } from './news-ticker';
+import { SectionHead } from './section-head';
 
 export interface HomePrincipalMessage {
   id: string;
@@ -42,13 +43,25 @@ export function PrincipalSection({ messages, principalName }: { messages: HomePr
   return (
     <section className="home-section home-principal" aria-labelledby="home-principal">
       <div className="container">
-        <SectionHead id="home-principal" title="Principal Message" link={{ to: '/principal-message', label: "Read the principal's message" }} />
+        <SectionHead
+          id="home-principal"
+          title="Principal Message"
+          link={{ to: '/principal-message', label: "Read the principal's message" }}
+        />
         {messages.length > 0 ? (
           <Carousel label="Principal's messages">
             {messages.map((m) => (
               <article className="principal-slide" key={m.id}>
                 {m.image ? (
-                  <Img src={m.image} width={480} height={600} maxWidth={640} sizes="(min-width: 768px) 240px, 60vw" alt={`Portrait of ${principalName}`} className="principal-slide__photo" />
+                  <ApiImage
+                    src={m.image}
+                    width={480}
+                    height={600}
+                    maxWidth={640}
+                    sizes="(min-width: 768px) 240px, 60vw"
+                    alt={`Portrait of ${principalName}`}
+                    className="principal-slide__photo"
+                  />
                 ) : null}
                 <div className="principal-slide__text">
                   {/* Sanitized on the server with sanitizeRichText before it reaches the page. */}
@@ -70,14 +83,28 @@ export function BirthdaysSection({ birthdays }: { birthdays: HomeBirthday[] }) {
       <div className="container">
         <SectionHead id="home-birthdays" kicker="Wishing a very happy birthday to" title="Birthdays" />
         <Carousel label="Today's birthdays" perView={BIRTHDAYS_PER_VIEW}>
-          {birthdays.length > 0 ? birthdays.map((b) => <BirthdayCard key={b.id} birthday={b} />) : [<BirthdayPlaceholder key="placeholder" />]}
+          {birthdays.length > 0
+            ? birthdays.map((b) => <BirthdayCard key={b.id} birthday={b} />)
+            : [<BirthdayPlaceholder key="placeholder" />]}
         </Carousel>
       </div>
     </section>
   );
 }
 
-function ToppersColumn({ id, title, label, toppers, link }: { id: string; title: string; label: string; toppers: HomeTopper[]; link: { to: string; label: string } }) {
+function ToppersColumn({
+  id,
+  title,
+  label,
+  toppers,
+  link,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  toppers: HomeTopper[];
+  link: { to: string; label: string };
+}) {
   return (
     <div className="home-toppers__column">
       <div className="home-toppers__head">
@@ -99,8 +126,20 @@ export function ToppersSection({ x, xii }: { x: HomeTopper[]; xii: HomeTopper[] 
       <div className="container">
         <SectionHead id="home-toppers" title="School Toppers" />
         <div className="home-toppers__grid">
-          <ToppersColumn id="home-toppers-x" title="Class X (ICSE) Toppers" label="Class X toppers" toppers={x} link={{ to: '/Toppers', label: 'View all class X toppers' }} />
-          <ToppersColumn id="home-toppers-xii" title="Class XII (ISC) Toppers" label="Class XII toppers" toppers={xii} link={{ to: '/ToppersXII', label: 'View all class XII toppers' }} />
+          <ToppersColumn
+            id="home-toppers-x"
+            title="Class X (ICSE) Toppers"
+            label="Class X toppers"
+            toppers={x}
+            link={{ to: '/Toppers', label: 'View all class X toppers' }}
+          />
+          <ToppersColumn
+            id="home-toppers-xii"
+            title="Class XII (ISC) Toppers"
+            label="Class XII toppers"
+            toppers={xii}
+            link={{ to: '/ToppersXII', label: 'View all class XII toppers' }}
+          />
         </div>
       </div>
     </section>

@@ -90,6 +90,12 @@ export function fileNameOf(src: string, contentType?: string | null): string {
   const path = src.split(/[?#]/)[0] ?? '';
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? 'image');
   if (/\.[a-z0-9]{2,5}$/i.test(last)) return last;
-  const ext = contentType?.includes('png') ? '.png' : contentType?.includes('webp') ? '.webp' : contentType?.includes('avif') ? '.avif' : '.jpg';
+  const ext = contentType?.includes('png')
+    ? '.png'
+    : contentType?.includes('webp')
+      ? '.webp'
+      : contentType?.includes('avif')
+        ? '.avif'
+        : '.jpg';
   return `${last}${ext}`;
 }

@@ -1,29 +1,7 @@
-import type { MetaDescriptor } from 'react-router';
 import { MONTH_NAMES } from '../../lib/dates';
 import { ALL } from '../../lib/filters';
-import { schoolNameFrom } from '../../lib/root-data';
-import { pageMeta, siteUrlFrom } from '../../lib/seo';
-import { findPage } from '../../lib/site-map';
-import type { Crumb } from '../PageHeader';
-import type { FilterSelect } from './FilterForm';
-
-type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
-
-/** Title and breadcrumb section of a listing page, from the one site map. */
-export function listingPage(path: string): { title: string; section: Crumb } {
-  const page = findPage(path);
-  return { title: page?.title ?? 'Page', section: { label: page?.group ?? 'Home' } };
-}
-
-/** Title, description and canonical (the unfiltered path) of a listing page. */
-export function listingMeta(path: string, matches: Matches, description?: string): MetaDescriptor[] {
-  const page = findPage(path);
-  return pageMeta(
-    { title: page?.title ?? 'Page', description: description ?? page?.description ?? '', path },
-    siteUrlFrom(matches),
-    schoolNameFrom(matches),
-  );
-}
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Paging } from '../../lib/paging';
+import type { FilterSelect } from './filter-form';
 
 export function yearSelect(years: readonly number[], selected: number | typeof ALL, label = 'Year'): FilterSelect {
   return {
@@ -43,8 +21,25 @@ export function monthSelect(months: readonly number[], selected: number | typeof
   };
 }
 
-/** "Showing 3 of 12 news items" / "12 news items". */
-export function summaryText(shown: number, total: number, singular: string, plural: string): string {
+/** The page size choice of a paged listing. */
+export function pageSizeSelect(size: number): FilterSelect {
+  return {
+    name: 'size',
+    label: 'Per page',
+    value: String(size),
+    implied: String(DEFAULT_PAGE_SIZE),
+    options: PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) })),
+  };
+}
+
+/**
+ * "Showing 3 of 12 news items" / "12 news items"; on a page of several, which ones:
+ * "Showing 35 of 42 news items: 11–20 on this page".
+ */
+export function summaryText(shown: number, total: number, singular: string, plural: string, paging?: Paging | null): string {
   const noun = (n: number) => (n === 1 ? singular : plural);
-  return shown === total ? `${total} ${noun(total)}` : `Showing ${shown} of ${total} ${noun(total)}`;
+  const whole = shown === total ? `${total} ${noun(total)}` : `Showing ${shown} of ${total} ${noun(total)}`;
+  if (!paging || paging.pages <= 1) return whole;
+  const last = Math.min(paging.first + paging.size, paging.matched);
+  return `${whole}: ${paging.first + 1}–${last} on this page`;
 }

@@ -1,30 +1,27 @@
-import type { ShellSchool } from '../../lib/site.server';
+import type { SchoolProfile } from '@sthsm/contract/profile';
+import { telOf, whatsappUrl } from '../../lib/phone';
+import { SOCIAL_NETWORKS } from '../../lib/social-networks';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './icons';
 
-/** A WhatsApp chat link: wa.me takes the number in international form, digits only. */
-export function whatsappUrl(tel: string): string {
-  return `https://wa.me/${tel.replace(/\D/g, '')}`;
-}
-
-/** The school's three numbers; the WhatsApp one opens a chat (SPEC §2 header, footer, contact). */
-export function PhoneLinks({ phones, className }: { phones: ShellSchool['phones']; className?: string }) {
+/** The school's numbers; the WhatsApp one opens a chat (SPEC §2 header, footer, contact). */
+export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phones']; className?: string }) {
   return (
     <ul className={`contact-list ${className ?? ''}`}>
       {phones.map((phone) =>
         phone.whatsapp ? (
-          <li key={phone.tel}>
-            <a href={whatsappUrl(phone.tel)} target="_blank" rel="noopener noreferrer">
+          <li key={phone.number}>
+            <a href={whatsappUrl(phone.number)} target="_blank" rel="noopener noreferrer">
               <WhatsAppIcon />
               <span className="visually-hidden">WhatsApp </span>
-              {phone.display}
+              <span className="contact-list__number">{phone.number}</span>
             </a>
           </li>
         ) : (
-          <li key={phone.tel}>
-            <a href={`tel:${phone.tel}`}>
+          <li key={phone.number}>
+            <a href={`tel:${telOf(phone.number)}`}>
               <PhoneIcon />
               <span className="visually-hidden">{phone.label}: call </span>
-              {phone.display}
+              <span className="contact-list__number">{phone.number}</span>
             </a>
           </li>
         ),
@@ -43,19 +40,17 @@ export function EmailLink({ email }: { email: string }) {
   );
 }
 
-const SOCIAL = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'youtube', label: 'YouTube', Icon: YouTubeIcon },
-  { key: 'x', label: 'X (Twitter)', Icon: XIcon },
-] as const;
+const ICONS = { facebook: FacebookIcon, instagram: InstagramIcon, youtube: YouTubeIcon, x: XIcon } as const;
 
-export function SocialLinks({ social, className }: { social: ShellSchool['social']; className?: string }) {
+/** The school's social networks (only those it is on). */
+export function SocialLinks({ social, className }: { social: SchoolProfile['social']; className?: string }) {
+  const links = SOCIAL_NETWORKS.flatMap((s) => (social[s.key] ? [{ ...s, Icon: ICONS[s.key], href: social[s.key] }] : []));
+  if (links.length === 0) return null;
   return (
     <ul className={`social-list ${className ?? ''}`}>
-      {SOCIAL.map(({ key, label, Icon }) => (
+      {links.map(({ key, label, Icon, href }) => (
         <li key={key}>
-          <a href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
             <Icon />
           </a>
         </li>

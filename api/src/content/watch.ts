@@ -1,0 +1,78 @@
+import type { Db } from '../db/index.ts';
+import { contentVersions, nextTransitions } from './state.ts';
+
+/**
+ * What the caches ask before replaying an answer (docs/decisions/0061): the school's content
+ * counter (from the database, read at most once per `intervalMs`, so every process sees another's
+ * write within that time), and how long an answer of that school may live before its next
+ * scheduled publish or unpublish moment.
+ */
+export interface ContentWatch {
+  /** The school's counter; for answers that belong to no one school (null), the sum of all. */
+  stamp(school: string | null): Promise<number>;
+  /** Milliseconds until the school's next transition (null: none known). */
+  msUntilTransition(school: string | null): number | null;
+  /** This process wrote: read the counters again before the next answer. */
+  changed(): void;
+}
+
+export interface ContentWatchOptions {
+  /** The clock that decides publish windows (the app's; tests pin it). */
+  now?: () => Date;
+  intervalMs?: number;
+  /** Elapsed time for the refresh interval. */
+  clockMs?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+export function createContentWatch(db: Db, options: ContentWatchOptions = {}): ContentWatch {
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? 1000;
+  const clockMs = options.clockMs ?? Date.now;
+  let versions = new Map<string, number>();
+  let transitions = new Map<string, number>();
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let loading: Promise<void> | null = null;
+
+  async function refresh(): Promise<void> {
+    const started = clockMs();
+    try {
+      const at = now();
+      const [v, t] = await Promise.all([contentVersions(db), nextTransitions(db, at)]);
+      versions = v;
+      transitions = new Map([...t].map(([school, iso]) => [school, Date.parse(iso)]));
+    } catch (err) {
+      // Keep the last known counters: answers stay bounded by their TTL.
+      options.onError?.(err);
+    } finally {
+      checkedAt = started;
+    }
+  }
+
+  async function fresh(): Promise<void> {
+    if (clockMs() - checkedAt < intervalMs) return;
+    loading ??= refresh().finally(() => {
+      loading = null;
+    });
+    await loading;
+  }
+
+  return {
+    async stamp(school) {
+      await fresh();
+      if (school !== null) return versions.get(school) ?? 0;
+      let sum = 0;
+      for (const v of versions.values()) sum += v;
+      return sum;
+    },
+    msUntilTransition(school) {
+      const at = now().getTime();
+      const times = school === null ? [...transitions.values()] : [transitions.get(school)].filter((t) => t !== undefined);
+      const next = times.filter((t) => t > at).reduce<number | null>((min, t) => (min === null || t < min ? t : min), null);
+      return next === null ? null : next - at;
+    },
+    changed() {
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { eraseRecords } from '../backup/erasures.ts';
+import { newId } from '../repositories/alumni.ts';
+import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsBefore } from '../repositories/submissions.ts';
+import { recordAudit } from '../staff/audit.ts';
+
+// The retention job (issue 16): alumni submissions older than the school's retention period are
+// erased, journaled (a restore never brings them back) and audited by count only. Every server
+// runs the schedule; each hour's run is claimed by one (`retention_runs.slot` is unique), and the
+// erasure itself is "older than the cut-off", so running it again changes nothing
+// (docs/decisions/0111).
+
+/** How often a server looks whether this hour's run is done. */
+export const RETENTION_TICK_MS = 10 * 60_000;
+const FIRST_TICK_MS = 15_000;
+
+export const RETENTION_ACTION = 'submissions.retention_erased';
+
+export interface RetentionOutcome {
+  slot: string;
+  status: 'ran' | 'slot-taken';
+  /** Submissions erased in this run, by school (schools with none left out). */
+  erased: Array<{ school: string; count: number }>;
+}
+
+/** The hour an instant falls in, as the run's slot: 2025-08-14T05:00:00.000Z. */
+export const slotOf = (at: Date) => `${at.toISOString().slice(0, 13)}:00:00.000Z`;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errcode?: number };
+  return e.code === '23505' || e.errcode === 2067;
+}
+
+/** Claims this hour's run; false when another run (this server's or another's) has it. */
+async function claim(db: Db, slot: string, at: Date): Promise<string | null> {
+  const id = newId();
+  try {
+    await db.insertInto('retention_runs').values({ _id: id, slot, started_at: at.toISOString(), erased: 0 }).execute();
+    return id;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** One run: every school's submissions older than its period erased. Safe to call again and on several servers. */
+export async function runRetention(deps: { db: Db; backupDir: string; now: () => Date }): Promise<RetentionOutcome> {
+  const at = deps.now();
+  const slot = slotOf(at);
+  const runId = await claim(deps.db, slot, at);
+  if (!runId) return { slot, status: 'slot-taken', erased: [] };
+  const erased: RetentionOutcome['erased'] = [];
+  for (const school of await schoolsWithSubmissions(deps.db)) {
+    const months = await retentionMonthsOf(deps.db, school);
+    const cutoff = monthsBefore(at, months).toISOString();
+    // In batches, so one run's transaction stays small; a batch erased twice erases nothing.
+    for (let round = 0; round < 100; round++) {
+      const ids = await submissionIdsBefore(deps.db, school, cutoff, 1000);
+      if (ids.length === 0) break;
+      const result = await eraseRecords(
+        { db: deps.db, backupDir: deps.backupDir, now: () => at },
+        'alumni_submission',
+        ids,
+        async (trx, count) => {
+          if (count === 0) return;
+          await recordAudit(trx, {
+            action: RETENTION_ACTION,
+            school,
+            target: `${count} ${count === 1 ? 'submission' : 'submissions'}`,
+            after: { count, retentionMonths: months, receivedBefore: cutoff },
+            at,
+          });
+        },
+      );
+      const last = erased.find((e) => e.school === school);
+      if (last) last.count += result.erased;
+      else if (result.erased > 0) erased.push({ school, count: result.erased });
+      if (ids.length < 1000) break;
+    }
+  }
+  const total = erased.reduce((n, e) => n + e.count, 0);
+  await deps.db.updateTable('retention_runs').set({ erased: total }).where('_id', '=', runId).execute();
+  return { slot, status: 'ran', erased };
+}
+
+export interface RetentionLog {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface RetentionScheduler {
+  tick: () => Promise<RetentionOutcome | null>;
+  stop: () => void;
+}
+
+/** Starts the hourly retention job for a server (timers unref'd: they never keep it alive). */
+export function startRetentionScheduler(
+  config: Pick<Config, 'backupDir'>,
+  db: Db,
+  log: RetentionLog,
+  now = () => new Date(),
+): RetentionScheduler {
+  let done: string | undefined;
+  let running: Promise<RetentionOutcome | null> | undefined;
+  function tick(): Promise<RetentionOutcome | null> {
+    if (running) return running;
+    const slot = slotOf(now());
+    if (slot === done) return Promise.resolve(null);
+    running = runRetention({ db, backupDir: config.backupDir, now })
+      .then((outcome) => {
+        done = slot;
+        const total = outcome.erased.reduce((n, e) => n + e.count, 0);
+        // Counts only: never who or what was erased.
+        if (total > 0) log.info({ slot, erased: total, schools: outcome.erased.length }, 'retention: old alumni submissions erased');
+        return outcome;
+      })
+      .catch((err: unknown) => {
+        // Not marked done: the next tick of this hour tries again only if the slot was not claimed.
+        log.error({ slot, error: err instanceof Error ? err.message : String(err) }, 'retention run failed');
+        return null;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+  const first = setTimeout(() => void tick(), FIRST_TICK_MS);
+  const every = setInterval(() => void tick(), RETENTION_TICK_MS);
+  first.unref();
+  every.unref();
+  return {
+    tick,
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}

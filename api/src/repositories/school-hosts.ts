@@ -1,0 +1,41 @@
+import type { Db } from '../db/index.ts';
+import { nowIso } from './rows.ts';
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A host name as the table stores it: lower case, without a port or a final dot; null for anything
+ * that is not a DNS name (an IP literal, an empty string, a name with odd characters). "localhost"
+ * is never a key: it always gets the default school.
+ */
+export function normalizeHost(host: string): string | null {
+  let name = host.trim().toLowerCase();
+  if (name.startsWith('[')) return null;
+  name = name.replace(/:\d*$/, '').replace(/\.$/, '');
+  if (name.length === 0 || name.length > 253 || name === 'localhost') return null;
+  const labels = name.split('.');
+  if (!labels.every((label) => LABEL.test(label))) return null;
+  if (labels.every((label) => /^\d+$/.test(label))) return null;
+  return name;
+}
+
+/** Every host name → school code of the host table (the site's resolver loads it whole). */
+export async function listSchoolHosts(db: Db): Promise<Array<{ host: string; schoolCode: string }>> {
+  const rows = await db.selectFrom('school_hosts').select(['host', 'school_code']).orderBy('host').execute();
+  return rows.map((r) => ({ host: r.host, schoolCode: r.school_code }));
+}
+
+/** Points a host name at a school (stored normalized; throws for a name normalizeHost refuses). */
+export async function saveSchoolHost(db: Db, hostName: string, schoolCode: string): Promise<void> {
+  const host = normalizeHost(hostName);
+  if (!host) throw new Error(`"${hostName}" is not a host name a school can be served on.`);
+  await db
+    .insertInto('school_hosts')
+    .values({ host, school_code: schoolCode, created_at: nowIso() })
+    .onConflict((oc) => oc.column('host').doUpdateSet({ school_code: schoolCode }))
+    .execute();
+}
+
+export async function deleteSchoolHost(db: Db, host: string): Promise<void> {
+  await db.deleteFrom('school_hosts').where('host', '=', host).execute();
+}

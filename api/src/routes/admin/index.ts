@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.ts';
+import type { Mailer } from '../../staff/mail.ts';
+import { accessOf, type Access } from '../../staff/guard.ts';
+import { accountRoutes } from './account.ts';
+import { auditRoutes } from './audit.ts';
+import { contentRoutes } from './content.ts';
+import { pageRoutes } from './pages.ts';
+import { onboardingRoutes } from './onboarding.ts';
+import { sessionRoutes } from './session.ts';
+import { settingsRoutes } from './settings.ts';
+import { staffRoutes } from './staff.ts';
+import { submissionRoutes } from './submissions.ts';
+
+export interface AdminDeps extends Deps {
+  mailer: Mailer;
+}
+
+/** Every /api/admin route as registered (`METHOD /url`) with its guard's rule (null: unguarded), for tests that must cover them all. */
+export const registeredAdminRoutes = new Map<string, Access | null>();
+
+/**
+ * The staff API under /api/admin (STAFF.md). Every route's onRequest hook is `guard(…)`
+ * (api/src/staff/guard.ts): session, origin and CSRF token, school membership and role.
+ * Answers are never cached (Cache-Control: no-store; api/src/cache.ts skips /api/admin).
+ */
+export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest ?? []].flat();
+    const access = hooks.map((hook) => accessOf.get(hook)).find((a) => a !== undefined) ?? null;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredAdminRoutes.set(`${method} ${route.url}`, access);
+    }
+  });
+  // Only the dependencies: this plugin's own options (its prefix) must not reach the children.
+  const { db, config, now, mailer } = deps;
+  for (const routes of [
+    sessionRoutes,
+    onboardingRoutes,
+    accountRoutes,
+    staffRoutes,
+    auditRoutes,
+    submissionRoutes,
+    contentRoutes,
+    pageRoutes,
+    settingsRoutes,
+  ]) {
+    await app.register(routes, { db, config, now, mailer });
+  }
+};

@@ -1,0 +1,367 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { editedVersion, isPageSlug, PAGE_SLUGS, pageSchemas, returnBody, type PageSlug } from '@sthsm/contract';
+import { fieldErrors } from '@sthsm/contract/staff';
+import { sql, type Selectable } from 'kysely';
+import { z } from 'zod';
+import { contentChanged } from '../../cache.ts';
+import { changesBetween } from '../../content/diff.ts';
+import { bumpContentVersion } from '../../content/state.ts';
+import { insertVersion, listVersions } from '../../content/store.ts';
+import type { Db } from '../../db/index.ts';
+import type { SchoolPagesTable } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
+import { typed } from '../deps.ts';
+import { errorBody } from '../schemas.ts';
+import { CHECK_FIELDS, CONFLICT, CONTRIBUTOR_CANNOT, CONTRIBUTOR_CANNOT_PUBLISH, fieldChangeSchema, validationError } from './content.ts';
+import type { AdminDeps } from './index.ts';
+import { codeParams } from './schemas.ts';
+
+// The information pages' texts (school_pages) as staff edit them (docs/api.md "Information pages"):
+// the public reads `content`; a save keeps a draft (`draft_content`) until an editor publishes it,
+// or publishes at once (intent "publish", editors). Every save is a new version with a snapshot in
+// content_versions (type "pages", the slug as id), audited; a publish bumps the school's counter.
+
+const slugParams = codeParams.extend({
+  slug: z
+    .string()
+    .max(40)
+    .describe(`One of: ${PAGE_SLUGS.join(', ')}`),
+});
+const pageSchema = z.object({
+  slug: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+  status: z.enum(['draft', 'review', 'published']).describe('published: no pending draft'),
+  content: z.unknown().describe('What the public sees'),
+  draft: z.unknown().nullable().describe('An unpublished edit (null: none)'),
+  reviewNote: z.string().nullable(),
+});
+const pageAnswer = z.object({ page: pageSchema });
+const answers = {
+  400: validationError,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody.extend({ current: pageSchema, submitted: z.record(z.string(), z.unknown()) }),
+  429: errorBody,
+};
+
+type Page = z.infer<typeof pageSchema>;
+interface PageSnapshot {
+  content: unknown;
+  draft: unknown;
+  status: string;
+}
+
+function toPage(row: Selectable<SchoolPagesTable>): Page {
+  return {
+    slug: row.slug,
+    version: Number(row.version),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+    status: (row.status === 'review' || row.status === 'draft' ? row.status : 'published') as Page['status'],
+    content: JSON.parse(row.content) as unknown,
+    draft: row.draft_content === null ? null : (JSON.parse(row.draft_content) as unknown),
+    reviewNote: row.review_note,
+  };
+}
+
+function slugOf(slug: string): PageSlug {
+  if (!isPageSlug(slug)) throw new HttpError(404, 'Unknown page.');
+  return slug;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+const isEditor = (role: string | undefined) => role === 'admin' || role === 'editor';
+
+export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
+  const { db, now } = deps;
+  const anyStaff = guard(deps, { kind: 'school', roles: ALL_ROLES });
+
+  async function load(code: string, slug: PageSlug): Promise<Page> {
+    const row = await db.selectFrom('school_pages').selectAll().where('school_code', '=', code).where('slug', '=', slug).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'This school has no such page yet.');
+    return toPage(row);
+  }
+
+  /** Writes the page's next state if its version is still `current.version`; 409 with both otherwise. */
+  async function save(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: string,
+    current: Page,
+    next: PageSnapshot & { reviewNote: string | null },
+    action: string,
+    submitted: Record<string, unknown>,
+  ) {
+    const context = staffOf(request);
+    const actor = { id: context.user.id, email: context.user.email };
+    const at = now();
+    const publishes = JSON.stringify(next.content) !== JSON.stringify(current.content);
+    const saved = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('school_pages')
+        .set({
+          content: JSON.stringify(next.content),
+          draft_content: next.draft === null ? null : JSON.stringify(next.draft),
+          status: next.status,
+          review_note: next.reviewNote,
+          version: sql<number>`version + 1`,
+          updated_at: at.toISOString(),
+          updated_by: actor.id,
+        })
+        .where('school_code', '=', code)
+        .where('slug', '=', current.slug)
+        .where('version', '=', current.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      const page = toPage(row);
+      const snapshot: PageSnapshot = { content: page.content, draft: page.draft, status: page.status };
+      await insertVersion(trx as Db, { code, type: 'pages', itemId: page.slug, version: page.version, action, snapshot, actor, now: at });
+      await recordAudit(trx as Db, {
+        action: `page.${action}`,
+        school: code,
+        actor,
+        target: `page: ${page.slug}`,
+        ip: request.ip,
+        before: { slug: page.slug, version: current.version, status: current.status },
+        after: { slug: page.slug, version: page.version, status: page.status },
+        at,
+      });
+      if (publishes) await bumpContentVersion(trx as Db, code, at);
+      return page;
+    });
+    if (!saved) return reply.code(409).send({ error: CONFLICT, current: await load(code, current.slug as PageSlug), submitted });
+    if (publishes) contentChanged(code);
+    return { page: saved };
+  }
+
+  typed(app).get(
+    '/:code/pages',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: "The school's information pages: version, status and whether a draft is pending",
+        tags: ['admin: pages'],
+        params: codeParams,
+        response: {
+          200: z.object({
+            pages: z.array(
+              z.object({ slug: z.string(), version: z.number().int(), updatedAt: z.string(), status: z.string(), hasDraft: z.boolean() }),
+            ),
+          }),
+          ...answers,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await db.selectFrom('school_pages').selectAll().where('school_code', '=', request.params.code).orderBy('slug').execute();
+      return {
+        pages: rows.map((r) => ({
+          slug: r.slug,
+          version: Number(r.version),
+          updatedAt: r.updated_at,
+          status: r.status,
+          hasDraft: r.draft_content !== null,
+        })),
+      };
+    },
+  );
+
+  typed(app).get(
+    '/:code/pages/:slug',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'One page: what the public sees and the pending draft',
+        tags: ['admin: pages'],
+        params: slugParams,
+        response: { 200: pageAnswer, ...answers },
+      },
+    },
+    async (request) => ({ page: await load(request.params.code, slugOf(request.params.slug)) }),
+  );
+
+  typed(app).put(
+    '/:code/pages/:slug',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'Save a page: { content, version, intent? } — a draft (default), "review", or "publish" (editors)',
+        tags: ['admin: pages'],
+        params: slugParams,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: pageAnswer, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const slug = slugOf(request.params.slug);
+      const code = request.params.code;
+      const context = staffOf(request);
+      const body = bodyOf(request);
+      const intent = body.intent === 'publish' || body.intent === 'review' ? body.intent : 'draft';
+      if (intent === 'publish' && !isEditor(context.role)) throw new HttpError(403, CONTRIBUTOR_CANNOT_PUBLISH);
+      const current = await load(code, slug);
+      const version = editedVersion.safeParse(body.version);
+      if (!version.success)
+        return reply
+          .code(400)
+          .send({ error: CHECK_FIELDS, errors: { version: 'Reload the page: the version you edited is missing.' }, submitted: body });
+      if (version.data !== current.version) return reply.code(409).send({ error: CONFLICT, current, submitted: body });
+      const content = pageSchemas[slug].safeParse(body.content);
+      if (!content.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(content.error), submitted: body });
+      const next =
+        intent === 'publish'
+          ? { content: content.data, draft: null, status: 'published', reviewNote: null }
+          : { content: current.content, draft: content.data, status: intent, reviewNote: current.reviewNote };
+      return save(
+        request,
+        reply,
+        code,
+        current,
+        next,
+        intent === 'publish' ? 'published' : intent === 'review' ? 'submitted' : 'updated',
+        body,
+      );
+    },
+  );
+
+  const actions = {
+    publish: { editorsOnly: true, action: 'published' },
+    submit: { editorsOnly: false, action: 'submitted' },
+    return: { editorsOnly: true, action: 'returned' },
+    discard: { editorsOnly: false, action: 'discarded' },
+  } as const;
+  for (const [name, rule] of Object.entries(actions)) {
+    typed(app).post(
+      `/:code/pages/:slug/${name}`,
+      {
+        onRequest: anyStaff,
+        schema: {
+          summary: {
+            publish: 'Publish the pending draft (editors)',
+            submit: 'Submit the pending draft for review',
+            return: 'Return the draft in review with a comment (editors)',
+            discard: 'Drop the pending draft (the published text stays)',
+          }[name],
+          tags: ['admin: pages'],
+          params: slugParams,
+          body: z.object({ version: z.unknown().optional(), comment: z.unknown().optional() }).nullish(),
+          response: { 200: pageAnswer, ...answers },
+        },
+      },
+      async (request, reply) => {
+        const slug = slugOf(request.params.slug);
+        const code = request.params.code;
+        const context = staffOf(request);
+        const body = bodyOf(request);
+        if (rule.editorsOnly && !isEditor(context.role))
+          throw new HttpError(403, name === 'publish' ? CONTRIBUTOR_CANNOT_PUBLISH : CONTRIBUTOR_CANNOT);
+        const current = await load(code, slug);
+        if (body.version !== undefined && Number(body.version) !== current.version) {
+          return reply.code(409).send({ error: CONFLICT, current, submitted: body });
+        }
+        if (current.draft === null) throw new HttpError(409, 'This page has no pending draft.');
+        let next: PageSnapshot & { reviewNote: string | null };
+        if (name === 'publish') next = { content: current.draft, draft: null, status: 'published', reviewNote: null };
+        else if (name === 'submit') next = { content: current.content, draft: current.draft, status: 'review', reviewNote: null };
+        else if (name === 'discard') next = { content: current.content, draft: null, status: 'published', reviewNote: null };
+        else {
+          const parsed = returnBody.safeParse(body);
+          if (!parsed.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(parsed.error), submitted: body });
+          next = { content: current.content, draft: current.draft, status: 'draft', reviewNote: parsed.data.comment };
+        }
+        return save(request, reply, code, current, next, rule.action, body);
+      },
+    );
+  }
+
+  typed(app).get(
+    '/:code/pages/:slug/versions',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'Every saved version of a page, newest first, with its snapshot ({ content, draft, status })',
+        tags: ['admin: pages'],
+        params: slugParams,
+        response: {
+          200: z.object({
+            versions: z.array(
+              z.object({
+                version: z.number().int(),
+                action: z.string(),
+                savedAt: z.string(),
+                savedBy: z.string().nullable(),
+                savedByEmail: z.string().nullable(),
+                snapshot: z.object({ content: z.unknown(), draft: z.unknown(), status: z.string() }),
+              }),
+            ),
+          }),
+          ...answers,
+        },
+      },
+    },
+    async (request) => ({ versions: await listVersions<PageSnapshot>(db, request.params.code, 'pages', slugOf(request.params.slug)) }),
+  );
+
+  typed(app).get(
+    '/:code/pages/:slug/diff',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: "What changed between two versions' texts (the draft where there is one), field by field",
+        tags: ['admin: pages'],
+        params: slugParams,
+        querystring: z.object({ from: z.coerce.number().int().min(1), to: z.coerce.number().int().min(1) }),
+        response: { 200: z.object({ from: z.number().int(), to: z.number().int(), changes: z.array(fieldChangeSchema) }), ...answers },
+      },
+    },
+    async (request) => {
+      const versions = await listVersions<PageSnapshot>(db, request.params.code, 'pages', slugOf(request.params.slug));
+      const from = versions.find((v) => v.version === request.query.from);
+      const to = versions.find((v) => v.version === request.query.to);
+      if (!from || !to) throw new HttpError(404, 'No such version of this page.');
+      const text = (s: PageSnapshot) => ((s.draft ?? s.content) as Record<string, unknown>) ?? {};
+      return { from: from.version, to: to.version, changes: changesBetween(text(from.snapshot), text(to.snapshot)) };
+    },
+  );
+
+  typed(app).post(
+    '/:code/pages/:slug/versions/:version/restore',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: "Restore a version's text as a new version: published at once by editors, a draft for contributors",
+        tags: ['admin: pages'],
+        params: slugParams.extend({ version: z.coerce.number().int().min(1) }),
+        body: z.object({ version: z.unknown().optional() }).nullish(),
+        response: { 200: pageAnswer, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const slug = slugOf(request.params.slug);
+      const code = request.params.code;
+      const context = staffOf(request);
+      const body = bodyOf(request);
+      const current = await load(code, slug);
+      if (body.version !== undefined && Number(body.version) !== current.version) {
+        return reply.code(409).send({ error: CONFLICT, current, submitted: body });
+      }
+      const old = (await listVersions<PageSnapshot>(db, code, 'pages', slug)).find((v) => v.version === request.params.version);
+      if (!old) throw new HttpError(404, 'No such version of this page.');
+      const text = pageSchemas[slug].parse(old.snapshot.draft ?? old.snapshot.content);
+      const next = isEditor(context.role)
+        ? { content: text, draft: null, status: 'published', reviewNote: null }
+        : { content: current.content, draft: text, status: 'draft', reviewNote: current.reviewNote };
+      return save(request, reply, code, current, next, 'restored', body);
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../errors.ts';
+import { schoolExists } from '../repositories/schools.ts';
+import { codeParams, notFound } from './schemas.ts';
+
+// What the route plugins receive and share: their dependencies, the zod type provider, the
+// school check every `/{code}` route starts with, and the one shape of a school's list route.
+
+/** What every route plugin receives. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  /** The clock; tests pin it. */
+  now: () => Date;
+}
+
+/** The app with zod schemas as its type provider, so handlers see typed params, bodies and replies. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** 404 for a school code the database does not know (codes are matched exactly). */
+export async function requireSchool(db: Db, code: string): Promise<void> {
+  if (!(await schoolExists(db, code))) throw new HttpError(404, `Unknown school code "${code}".`);
+}
+
+/**
+ * GET `path` (with `:code`): one school's list of CONTRACT.md items, newest first unless stated.
+ * An unknown school is 404; the answer is checked and documented by `item`'s schema.
+ */
+export function schoolListRoute<T>(
+  app: FastifyInstance,
+  db: Db,
+  path: string,
+  route: { summary: string; tags: string[]; item: z.ZodType<T>; list: (code: string) => Promise<T[]> },
+): void {
+  typed(app).get(
+    path,
+    {
+      schema: { summary: route.summary, tags: route.tags, params: codeParams, response: { 200: z.array(route.item), ...notFound } },
+    },
+    async (req) => {
+      await requireSchool(db, req.params.code);
+      return route.list(req.params.code);
+    },
+  );
+}

@@ -1,0 +1,128 @@
+// `npm run staff -- …`: the platform operator's tool (STAFF.md "Getting in").
+//   add --school CODE --email EMAIL --role admin|editor|contributor [--name NAME] [--password-stdin]
+//   operator --email EMAIL [--name NAME] [--password-stdin]
+// Prints a one-time set-password link as the last line; bad input exits 1 with one line.
+import { parseArgs } from 'node:util';
+import { text } from 'node:stream/consumers';
+import { STAFF_ROLES, type StaffRole } from '@sthsm/contract/staff';
+import { z } from 'zod';
+import { loadConfig } from '../config.ts';
+import { engineOf, migrateToLatest, openDatabase, type Db } from '../db/index.ts';
+import { findUserByEmail, insertUser, updateUser } from '../repositories/staff-users.ts';
+import { AccountError, addStaffMember, nameFromEmail, newUserId } from './accounts.ts';
+import { recordAudit } from './audit.ts';
+import { issueToken, linkUrl, siteOrigin } from './links.ts';
+import { passwordProblem } from './passwords.ts';
+import { hashPassword } from './secrets.ts';
+import { usePrivateUmask } from '../privacy/files.ts';
+
+// The database and files this command creates are the user's only (issue 16).
+usePrivateUmask();
+
+class UsageError extends Error {}
+
+const USAGE = 'Usage: npm run staff -- add --school CODE --email EMAIL --role admin|editor|contributor [--name NAME] [--password-stdin]';
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        school: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        name: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}. ${USAGE}`);
+  }
+}
+
+function emailOf(value: string | undefined): string {
+  if (!value) throw new UsageError(`Missing --email. ${USAGE}`);
+  const parsed = z.email().safeParse(value.trim().toLowerCase());
+  if (!parsed.success) throw new UsageError(`"${value}" is not a valid e-mail address.`);
+  return parsed.data;
+}
+
+async function passwordFromStdin(email: string): Promise<string> {
+  const password = (await text(process.stdin)).replace(/\r?\n$/, '');
+  const problem = passwordProblem(password, email);
+  if (problem) throw new UsageError(`The password from standard input is not accepted: ${problem}`);
+  return password;
+}
+
+async function run(db: Db, argv: string[]): Promise<string[]> {
+  const { values, positionals } = parse(argv);
+  const command = positionals[0];
+  const config = loadConfig();
+  const now = new Date();
+  const email = emailOf(values.email);
+  const password = values['password-stdin'] ? await passwordFromStdin(email) : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+
+  if (command === 'add') {
+    if (!values.school) throw new UsageError(`Missing --school. ${USAGE}`);
+    if (!values.role) throw new UsageError(`Missing --role. ${USAGE}`);
+    if (!STAFF_ROLES.includes(values.role as StaffRole))
+      throw new UsageError(`Unknown role "${values.role}": use admin, editor or contributor.`);
+    const school = values.school;
+    const role = values.role as StaffRole;
+    const token = await db.transaction().execute(async (trx) => {
+      const added = await addStaffMember(trx, { school, email, role, name: values.name }, now, { refuseExisting: true });
+      if (passwordHash) await updateUser(trx, added.userId, { password_hash: passwordHash }, now.toISOString());
+      await recordAudit(trx, { action: 'staff.added_by_operator', school, target: email, after: { role }, at: now });
+      return passwordHash ? null : added.token;
+    });
+    const done = `Added ${email} to ${school} as ${role}.`;
+    if (!token) return [`${done} The password from standard input is set.`];
+    return [`${done} Send them this one-time link to choose a password (valid 24 hours):`, linkUrl(siteOrigin(config), 'invite', token)];
+  }
+
+  if (command === 'operator') {
+    const token = await db.transaction().execute(async (trx) => {
+      const existing = await findUserByEmail(trx, email);
+      const id = existing?.id ?? newUserId();
+      if (existing)
+        await updateUser(trx, id, { is_operator: 1, ...(passwordHash ? { password_hash: passwordHash } : {}) }, now.toISOString());
+      else
+        await insertUser(trx, {
+          id,
+          email,
+          name: values.name ?? nameFromEmail(email),
+          passwordHash,
+          isOperator: true,
+          at: now.toISOString(),
+        });
+      await recordAudit(trx, { action: 'staff.operator_granted', school: null, target: email, at: now });
+      return passwordHash || existing?.password_hash ? null : issueToken(trx, 'invite', { userId: id }, now);
+    });
+    const done = `${email} is a platform operator.`;
+    return token
+      ? [`${done} Send them this one-time link to choose a password (valid 24 hours):`, linkUrl(siteOrigin(config), 'invite', token)]
+      : [done];
+  }
+
+  throw new UsageError(command ? `Unknown command "${command}". ${USAGE}` : USAGE);
+}
+
+let code = 0;
+let db: Db | undefined;
+try {
+  const config = loadConfig();
+  db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db, { engine: engineOf(config.databaseUrl) });
+  for (const line of await run(db, process.argv.slice(2))) console.log(line);
+} catch (err) {
+  const known =
+    err instanceof UsageError || err instanceof AccountError || (err instanceof Error && err.message.startsWith('Invalid configuration'));
+  console.error(known ? (err as Error).message : `Failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  code = 1;
+} finally {
+  await db?.destroy().catch(() => {});
+}
+process.exit(code);

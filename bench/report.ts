@@ -1,0 +1,118 @@
+// The bench's one table: printed, and written to docs/performance.md with the date, the machine
+// and its load while the bench ran.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CATEGORIES, median, type LhRun } from './lighthouse.ts';
+import { run } from './processes.ts';
+import { NGINX } from './tools.ts';
+import {
+  BIN,
+  BUDGET,
+  CHROME_PATH,
+  LH_RUNS,
+  LOAD_CONNECTIONS,
+  LOAD_SECONDS,
+  QUICK,
+  ROOT,
+  WRK_CONNECTIONS,
+  WRK_SECONDS,
+} from './settings.ts';
+import type { WrkResult } from './wrk.ts';
+
+export interface BenchResults {
+  started: Date;
+  load0: number[];
+  load1: number[];
+  loadSamples: number[];
+  lh: { page: string; runs: LhRun[] }[];
+  weights: { page: string; initial: { gzip: number; br: number; files: number } }[];
+  pairs: { name: string; ours: WrkResult; nginx: WrkResult; bytes: number }[];
+  loads: { name: string; r: WrkResult }[];
+}
+
+export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads }: BenchResults): void {
+  // ---------------------------------------------------------------- report
+  const lines: string[] = [];
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+  lines.push(`Date: ${started.toISOString()}${QUICK ? ' (BENCH_QUICK=1: short runs, not the budget figures)' : ''}`);
+  lines.push(`Machine: ${machine}`);
+  const meanLoad = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
+  lines.push(
+    `Load average (1/5/15 min) at start: ${load0.map((l) => l.toFixed(1)).join(' / ')}; at end: ${load1.map((l) => l.toFixed(1)).join(' / ')}; 1-min load during the run (every 10 s): min ${Math.min(...loadSamples).toFixed(1)}, mean ${meanLoad.toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`,
+  );
+  lines.push(
+    `Tools: ${firstLine(run(NGINX, ['-v']) || spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr)}, ${firstLine(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)}, Lighthouse ${firstLine(run(path.join(BIN, 'lighthouse'), ['--version']))}, ${firstLine(spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout)}`,
+  );
+  lines.push('');
+  if (lh.length > 0) {
+    const bi = median(lh.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
+    lines.push(
+      `### Lighthouse, mobile preset, default (simulated) throttling, median of ${LH_RUNS} run(s); CPU benchmark index ${fmt(bi)}`,
+    );
+    lines.push('');
+    lines.push(
+      '| Page | Perf | A11y | Best pr. | SEO | LCP | CLS | TBT | JS at load (as served) | JS in HTML (gzip / br) | Total transferred |',
+    );
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const { page, runs } of lh) {
+      const s = (c: string) => median(runs.map((r) => r.scores[c] ?? 0));
+      const lcp = median(runs.map((r) => r.lcp));
+      const cls = median(runs.map((r) => r.cls));
+      const tbt = median(runs.map((r) => r.tbt));
+      const w = weights.find((x) => x.page === page)!.initial;
+      const shown = page.startsWith('/SubGallery') ? '/SubGallery?id=(first album)' : page;
+      lines.push(
+        `| ${shown} | ${CATEGORIES.map((c) => `${fmt(s(c))}${ok(s(c) >= BUDGET.score)}`).join(' | ')} | ${fmt(lcp / 1000, 2)} s${ok(lcp <= BUDGET.lcpMs)} | ${fmt(cls, 3)}${ok(cls <= BUDGET.cls)} | ${fmt(tbt)} ms${ok(tbt <= BUDGET.tbtMs)} | ${kb(median(runs.map((r) => r.jsBytes)))} | ${kb(w.gzip)}${ok(page !== '/' || w.gzip <= BUDGET.homeJsKb * 1024)} / ${kb(w.br)} (${w.files} files) | ${kb(median(runs.map((r) => r.totalBytes)))} |`,
+      );
+    }
+    lines.push('');
+  } else {
+    lines.push('| Page | JS in HTML (gzip / br) |', '|---|---|');
+    for (const { page, initial } of weights) lines.push(`| ${page} | ${kb(initial.gzip)} / ${kb(initial.br)} (${initial.files} files) |`);
+    lines.push('');
+  }
+  lines.push(
+    `### Throughput: wrk -t2 -c${WRK_CONNECTIONS} -d${WRK_SECONDS}s, Accept-Encoding: gzip, ours then nginx 1 worker (bench/nginx.conf) on the same bytes`,
+  );
+  lines.push('');
+  lines.push('| Request | Bytes (identity) | Ours req/s | Ours p99 | nginx req/s | nginx p99 | Ratio | Budget |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const { name, ours, nginx: n, bytes } of pairs) {
+    const ratio = ours.rps / n.rps;
+    const budget = name.startsWith('API') ? BUDGET.apiRatio : BUDGET.ssrRatio;
+    const errs = ours.errors + ours.non2xx > 0 ? ` (${ours.errors} socket errors, ${ours.non2xx} non-2xx)` : '';
+    lines.push(
+      `| ${name} | ${bytes} | ${fmt(ours.rps)}${errs} | ${fmt(ours.p99Ms, 1)} ms | ${fmt(n.rps)} | ${fmt(n.p99Ms, 1)} ms | ${fmt(ratio, 2)}×${ok(ratio >= budget)} | ≥ ${budget}× |`,
+    );
+  }
+  lines.push('');
+  lines.push(`### Results-day load: wrk -t2 -c${LOAD_CONNECTIONS} -d${LOAD_SECONDS}s --timeout 10s, Accept-Encoding: br, gzip`);
+  lines.push('');
+  lines.push('| Page | Requests | Req/s | p99 | Errors (socket + non-2xx) |');
+  lines.push('|---|---|---|---|---|');
+  for (const { name, r } of loads)
+    lines.push(
+      `| ${name} | ${r.requests} | ${fmt(r.rps)} | ${fmt(r.p99Ms, 1)} ms | ${r.errors + r.non2xx}${ok(r.errors + r.non2xx === 0)} |`,
+    );
+  lines.push('');
+  lines.push('✗ marks a figure outside the budget (docs/performance.md lists the budget).');
+
+  const table = lines.join('\n');
+  console.log(`\n${table}\n`);
+  if (process.env.BENCH_NO_WRITE !== '1') {
+    const doc = `# Performance\n\nWritten by \`npm run bench\` (bench/run.ts); do not edit by hand. Budget: Lighthouse mobile ≥ ${BUDGET.score} in each category on every page, LCP ≤ ${BUDGET.lcpMs / 1000} s, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms; first-load JS on / ≤ ${BUDGET.homeJsKb} KB gzip; API cached reads ≥ ${BUDGET.apiRatio}× nginx req/s on the same bytes; SSR pages ≥ ${BUDGET.ssrRatio}× nginx (content at most 60 s stale); results-day load with 0 errors.\n\n"JS in HTML" is every script the server HTML references (entry, route modules, modulepreloads) fetched with Accept-Encoding gzip (and br); "JS at load" is what Lighthouse's Chrome downloaded during the load, including chunks imported after hydration, as served (brotli). Lighthouse's simulated throttling scales with the CPU benchmark index: on a loaded machine a low index inflates TBT and LCP.\n\n${table}\n${process.env.BENCH_NOTES ? `\n## Notes\n\n${process.env.BENCH_NOTES}\n` : ''}`;
+    writeFileSync(path.join(ROOT, 'docs', 'performance.md'), doc);
+    console.log('Wrote docs/performance.md');
+  }
+}
+
+const ok = (pass: boolean) => (pass ? '' : ' ✗');
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+
+function firstLine(s: string): string {
+  return (s ?? '').trim().split('\n')[0] ?? '';
+}

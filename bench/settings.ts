@@ -1,0 +1,34 @@
+// The bench's settings, from the environment (README "Performance: npm run bench"), and its budget.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'node_modules', '.bin');
+const env = process.env;
+export const QUICK = env.BENCH_QUICK === '1';
+export const PORT = Number(env.BENCH_PORT ?? 3400);
+export const NGINX_PORT = PORT + 1;
+export const LH_RUNS = Number(env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
+export const WRK_SECONDS = Number(env.BENCH_WRK_SECONDS ?? (QUICK ? 3 : 15));
+export const LOAD_SECONDS = Number(env.BENCH_LOAD_SECONDS ?? (QUICK ? 5 : 60));
+export const LOAD_CONNECTIONS = Number(env.BENCH_LOAD_CONNECTIONS ?? 200);
+export const WRK_CONNECTIONS = 50;
+export const CHROME_PATH = env.CHROME_PATH ?? '/usr/bin/chromium';
+export const BUILD_DIR = env.BENCH_BUILD_DIR ?? 'build-bench';
+export const REPORT_DIR = path.join(ROOT, '.cache', 'lighthouse');
+export const WATCHDOG_MS = 45 * 60_000;
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
+export const NGINX_ORIGIN = `http://127.0.0.1:${NGINX_PORT}`;
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** The performance budget the report marks figures against (docs/performance.md). */
+export const BUDGET = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, homeJsKb: 100, apiRatio: 0.5, ssrRatio: 0.2 };

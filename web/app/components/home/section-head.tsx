@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+
+/** A home section's heading, with its "view all" link to the inner page when it has one. */
+export function SectionHead({
+  id,
+  title,
+  kicker,
+  link,
+}: {
+  id: string;
+  title: string;
+  kicker?: string;
+  link?: { to: string; label: string };
+}) {
+  return (
+    <div className="home-section__head">
+      <div>
+        {kicker ? <p className="home-section__kicker">{kicker}</p> : null}
+        <h2 id={id}>{title}</h2>
+      </div>
+      {link ? (
+        <Link className="home-section__link" to={link.to} prefetch="intent">
+          {link.label}
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+            <path d="M9 5l7 7-7 7" />
+          </svg>
+        </Link>
+      ) : null}
+    </div>
+  );
+}

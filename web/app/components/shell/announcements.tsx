@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Highlight } from '@sthsm/contract';
+import { imageUrl } from '../../lib/images';
+
+/** SPEC §8: what the strip shows when there are no highlights or the call failed. */
+export const NO_HIGHLIGHTS_TEXT = 'Stay tuned for latest updates';
+/** SPEC §8: "three copies". They are the same words, so they never rotate. */
+const NO_HIGHLIGHTS_COPIES = 3;
+/** How long each announcement stays before the next one scrolls in. */
+export const ANNOUNCEMENT_MS = 5_000;
+
+interface Item {
+  key: string;
+  text: string;
+  href?: string;
+}
+
+function itemsOf(highlights: Highlight[] | null): Item[] {
+  const usable = (highlights ?? []).filter((h) => h.description?.trim());
+  if (usable.length === 0) {
+    return Array.from({ length: NO_HIGHLIGHTS_COPIES }, (_, i) => ({ key: `placeholder-${i}`, text: NO_HIGHLIGHTS_TEXT }));
+  }
+  return usable.map((h, i) => ({
+    key: `highlight-${i}`,
+    text: h.description.trim(),
+    href: h.attachments?.[0] ? imageUrl(h.attachments[0]) : undefined,
+  }));
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia(REDUCED_MOTION).matches;
+const subscribeMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const noSubscription = () => () => {};
+
+/**
+ * The Announcements strip (SPEC §2), readable on a phone (issue 17): one announcement at a time,
+ * whole, in a horizontal scroll-snap list — so without JavaScript (or before it starts) a visitor
+ * swipes or scrolls through them. Once started, the next one scrolls in every few seconds; it
+ * pauses on hover and while focus is inside, and has its own Pause/Play, Previous and Next buttons
+ * (WCAG 2.2.2). With reduced motion nothing moves by itself: one item shows, the buttons step.
+ * Every item stays in the accessibility tree (no duplicate copies).
+ */
+export function Announcements({ highlights }: { highlights: Highlight[] | null }) {
+  const items = itemsOf(highlights);
+  // Only different announcements take turns; identical placeholders simply stand.
+  const count = new Set(items.map((item) => item.text)).size > 1 ? items.length : 1;
+  const listRef = useRef<HTMLUListElement>(null);
+  const [index, setIndex] = useState(0);
+  // The item on its way in: two quick taps on Next step twice even before React has re-rendered.
+  const latest = useRef(0);
+  useEffect(() => {
+    latest.current = index;
+  }, [index]);
+  // Stopped or started by the visitor (null: not chosen — reduced motion decides); held while the
+  // pointer or focus is inside. `started` is false in the server HTML and true once hydrated.
+  const [choice, setChoice] = useState<'stopped' | 'playing' | null>(null);
+  const [held, setHeld] = useState(false);
+  const started = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const prefersStill = useSyncExternalStore(subscribeMotion, reducedMotion, () => false);
+  const stopped = choice === null ? prefersStill : choice === 'stopped';
+
+  function show(next: number) {
+    const list = listRef.current;
+    if (!list || count < 2) return;
+    const target = ((next % count) + count) % count;
+    list.scrollTo({ left: target * list.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    latest.current = target;
+    setIndex(target);
+  }
+
+  useEffect(() => {
+    if (!started || stopped || held || count < 2) return;
+    const timer = setInterval(() => {
+      const list = listRef.current;
+      const target = (index + 1) % count;
+      list?.scrollTo({ left: target * list.clientWidth, behavior: 'smooth' });
+      setIndex(target);
+    }, ANNOUNCEMENT_MS);
+    return () => clearInterval(timer);
+  }, [started, stopped, held, count, index]);
+
+  // A swipe or a scroll moves the list itself: follow it, so the counter and the next step agree.
+  const onScroll = () => {
+    const list = listRef.current;
+    if (list && list.clientWidth > 0) setIndex(Math.min(count - 1, Math.round(list.scrollLeft / list.clientWidth)));
+  };
+
+  const playing = started && !stopped && count > 1;
+  return (
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- pointer and focus only hold the rotation (SPEC §2)
+    <section
+      className="announcements"
+      aria-labelledby="announcements-title"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
+    >
+      <div className="container announcements__inner">
+        <h2 id="announcements-title" className="announcements__title">
+          Announcements
+        </h2>
+        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- scroll only mirrors the position */}
+        <ul ref={listRef} className="announcements__list" onScroll={onScroll} data-playing={playing ? 'true' : 'false'}>
+          {items.map((item, i) => (
+            <li key={item.key} className="announcements__item" aria-current={count > 1 && i === index ? 'true' : undefined}>
+              {item.href ? (
+                <a href={item.href} target="_blank" rel="noopener noreferrer">
+                  {item.text}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <span>{item.text}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {count > 1 ? (
+          <div className="announcements__controls">
+            <span className="announcements__count">
+              {index + 1} / {count}
+            </span>
+            <button type="button" className="announcements__button" onClick={() => show(latest.current - 1)} disabled={!started}>
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">Previous announcement</span>
+            </button>
+            <button
+              type="button"
+              className="announcements__button announcements__button--toggle"
+              onClick={() => setChoice(playing ? 'stopped' : 'playing')}
+              disabled={!started}
+            >
+              {playing ? 'Pause' : 'Play'}
+              <span className="visually-hidden"> announcements</span>
+            </button>
+            <button type="button" className="announcements__button" onClick={() => show(latest.current + 1)} disabled={!started}>
+              <span aria-hidden="true">›</span>
+              <span className="visually-hidden">Next announcement</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

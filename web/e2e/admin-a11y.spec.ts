@@ -1,0 +1,94 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { addStaff, inviteByCli, signIn } from './admin-helpers';
+
+// axe-core (WCAG 2.0/2.1/2.2 A and AA) on every staff page at 390 and 1280 px, in the states a
+// person sees: empty forms, errors, the link box after an invitation, two-factor setup, 403, 404.
+// (The setup page is scanned in admin-journey.spec.ts, on the server whose setup link it has.)
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function scan(page: Page, what: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (v) =>
+      `${what}: ${v.id} (${v.impact}) ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+/** Nothing is wider than the screen (390 px: no sideways scrolling of the page). */
+async function fitsWidth(page: Page, what: string): Promise<string[]> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return overflow > 0 ? [`${what}: page is ${overflow}px wider than the viewport`] : [];
+}
+
+for (const width of [390, 1280]) {
+  test(`axe: every staff page at ${width} px has no WCAG 2.2 AA violation`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const size = { width, height: width < 600 ? 844 : 900 };
+    await page.setViewportSize(size);
+    const found: string[] = [];
+    const check = async (what: string) => {
+      found.push(...(await scan(page, `${what} @${width}`)), ...(await fitsWidth(page, `${what} @${width}`)));
+    };
+
+    await page.goto('/admin/login');
+    await check('sign-in');
+    await page.getByLabel('Email').fill('nobody@example.org');
+    await page.getByLabel('Password').fill('wrong password here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await check('sign-in with an error');
+    await page.goto('/admin/reset-password');
+    await check('reset password');
+    const invited = inviteByCli('editor', baseURL!);
+    await page.goto(invited.link);
+    await check('set password (invitation)');
+    await page.goto('/admin/set-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await check('set password (dead link)');
+
+    await signIn(page, addStaff('admin'));
+    await check('dashboard');
+    await page.goto('/admin/staff');
+    await check('staff');
+    await page.getByRole('region', { name: 'Invite someone' }).getByLabel('Email').fill(`a11y${width}@example.org`);
+    await page.getByRole('region', { name: 'Invite someone' }).getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByLabel(/^One-time link for /)).toBeVisible();
+    await check('staff with an invitation link');
+    await page.goto('/admin/audit');
+    await check('audit log');
+    await page.goto('/admin/audit?from=not-a-date');
+    await check('audit log with a bad filter');
+    await page.goto('/admin/account');
+    await check('your account');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page.getByLabel('Code from the app')).toBeVisible();
+    await check('two-factor setup');
+    await page.goto('/admin/news');
+    await check('news list');
+    await page.goto('/admin/news/new');
+    await check('new news item');
+    await page.getByLabel('Title', { exact: true }).fill('Axe news');
+    await page.getByLabel('Publish at', { exact: true }).fill('2025-08-20T10:00');
+    await page.getByLabel('Unpublish at').fill('2025-08-19T10:00');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Unpublish at must be after Publish at.')).toBeVisible();
+    await check('news item with an error');
+    await page.goto('/admin/no-such-page');
+    await check('staff 404');
+
+    const editorContext = await browser.newContext({ viewport: size });
+    const editorPage = await editorContext.newPage();
+    await signIn(editorPage, addStaff('editor'));
+    await editorPage.goto('/admin/staff');
+    found.push(...(await scan(editorPage, `staff 403 @${width}`)));
+    await editorContext.close();
+
+    console.log(`axe staff area @${width}px: 15 states, ${found.length} violations${found.length ? `\n  ${found.join('\n  ')}` : ''}`);
+    expect(found).toEqual([]);
+  });
+}

@@ -1,0 +1,100 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fill, validEntry } from './alumni-form';
+
+// Issue 17 "Done when": on a phone-class CPU (6× slower) with the scripts arriving well after the
+// HTML, a visitor acts as soon as the page appears (domcontentloaded) — picks a year, types a
+// search and presses Enter, submits the alumni form, switches a house tab — and each gesture has
+// exactly the effect it has once the page has finished starting. Nothing is silently undone.
+
+const SCRIPT_DELAY_MS = 1_500;
+const STARTED = { timeout: 20_000 };
+
+/** Slows the CPU six times and holds every script back, so the visitor acts before hydration. */
+async function slowPhone(page: Page): Promise<{ held: () => number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  let held = 0;
+  await page.route('**/assets/**/*.js', async (route) => {
+    held += 1;
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  return { held: () => held };
+}
+
+/** True once React Router has hydrated the page. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__reactRouterRouteModules' in window && document.readyState === 'complete', undefined, STARTED);
+}
+
+interface News {
+  title: string;
+  date?: string | null;
+}
+
+async function newsOfYear(request: APIRequestContext): Promise<{ year: number; titles: string[] }> {
+  const news = (await (await request.get('/api/news/STHSM')).json()) as News[];
+  const years = news.flatMap((n) => (n.date ? [new Date(n.date).getUTCFullYear()] : []));
+  const year = Math.max(...years) - 1;
+  const titles = news.filter((n) => n.date && new Date(n.date).getUTCFullYear() === year).map((n) => n.title);
+  return { year, titles };
+}
+
+test.describe('on a slow phone, acting before the page has started', () => {
+  test.setTimeout(60_000);
+
+  test('news: a year picked and a search typed and entered are both kept', async ({ page, request }) => {
+    const { year, titles } = await newsOfYear(request);
+    const word = (titles[0] ?? '').split(/\s+/).find((w) => w.length > 4) ?? '';
+    expect(word).not.toBe('');
+    const expected = titles.filter((t) => t.toLowerCase().includes(word.toLowerCase())).slice(0, 10);
+    const phone = await slowPhone(page);
+    await page.goto('/news', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
+    await page.getByRole('searchbox', { name: 'Search by title' }).fill(word);
+    await page.getByRole('searchbox', { name: 'Search by title' }).press('Enter');
+    expect(phone.held()).toBeGreaterThan(0);
+    await expect(page).toHaveURL(new RegExp(`year=${year}.*q=${encodeURIComponent(word)}`), STARTED);
+    await hydrated(page);
+    await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(year));
+    await expect(page.getByRole('searchbox', { name: 'Search by title' })).toHaveValue(word);
+    await expect(page.getByRole('list', { name: 'News' }).getByRole('heading', { level: 2 })).toHaveText(expected, STARTED);
+  });
+
+  test('alumni: a submit clicked while the page starts posts the form and shows the answer', async ({ page }) => {
+    const entry = validEntry(`slow${Date.now()}`);
+    await page.goto('/alumni');
+    await hydrated(page);
+    // Fill at normal speed (typing is not the point), then reload slowly and act before hydration.
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    await slowPhone(page);
+    await page.goto('/alumni', { waitUntil: 'domcontentloaded' });
+    await fill(page, entry);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Your Form Submitted Successfully.')).toBeVisible(STARTED);
+  });
+
+  test('alumni: an empty submit clicked while the page starts shows the required messages', async ({ page }) => {
+    await slowPhone(page);
+    await page.goto('/alumni', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Please correct 12 fields:' })).toBeVisible(STARTED);
+    await expect(page.getByRole('textbox', { name: 'Mobile', exact: true })).toHaveAccessibleDescription(/Mobile is required\./, STARTED);
+  });
+
+  test('houses: a tab clicked while the page starts selects that house, and stays selected', async ({ page }) => {
+    const phone = await slowPhone(page);
+    await page.goto('/house', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('tab', { name: 'St. Joseph' }).click();
+    expect(phone.held()).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\?house=joseph$/, STARTED);
+    await hydrated(page);
+    await expect(page.getByRole('tab', { name: 'St. Joseph' })).toHaveAttribute('aria-selected', 'true', STARTED);
+    await expect(page.getByRole('tabpanel', { name: 'St. Joseph' })).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
+    // And once started, another tab still works in place.
+    await page.getByRole('tab', { name: "Mother Teresa's" }).click();
+    await expect(page.getByRole('tabpanel', { name: "Mother Teresa's" })).toBeVisible();
+    await expect(page).toHaveURL(/house=/);
+  });
+});
