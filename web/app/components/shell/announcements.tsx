@@ -52,9 +52,9 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
   const [index, setIndex] = useState(0);
   // The item on its way in: two quick taps on Next step twice even before React has re-rendered.
   const latest = useRef(0);
-  useEffect(() => {
-    latest.current = index;
-  }, [index]);
+  // While a scroll we started is under way, the scroll events it fires pass through the items in
+  // between: they must not pull the counter (and the next step) back to where the list is passing.
+  const scrolling = useRef<number | null>(null);
   // Stopped or started by the visitor (null: not chosen — reduced motion decides); held while the
   // pointer or focus is inside. `started` is false in the server HTML and true once hydrated.
   const [choice, setChoice] = useState<'stopped' | 'playing' | null>(null);
@@ -71,26 +71,40 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
     const list = listRef.current;
     if (!list || count < 2) return;
     const target = ((next % count) + count) % count;
-    list.scrollTo({ left: target * list.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    scrolling.current = target;
     latest.current = target;
     setIndex(target);
+    list.scrollTo({ left: target * list.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
   }
 
   useEffect(() => {
     if (!started || stopped || held || count < 2) return;
-    const timer = setInterval(() => {
-      const list = listRef.current;
-      const target = (index + 1) % count;
-      list?.scrollTo({ left: target * list.clientWidth, behavior: 'smooth' });
-      setIndex(target);
-    }, ANNOUNCEMENT_MS);
+    const timer = setInterval(() => show(latest.current + 1), ANNOUNCEMENT_MS);
     return () => clearInterval(timer);
-  }, [started, stopped, held, count, index]);
+    // `show` reads only refs and the item count.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
+  }, [started, stopped, held, count]);
 
-  // A swipe or a scroll moves the list itself: follow it, so the counter and the next step agree.
-  const onScroll = () => {
+  // A swipe or a scroll by the visitor moves the list itself: follow it, so the counter and the
+  // next step agree. Our own scroll is followed once it has arrived (or stopped short).
+  const follow = () => {
     const list = listRef.current;
-    if (list && list.clientWidth > 0) setIndex(Math.min(count - 1, Math.round(list.scrollLeft / list.clientWidth)));
+    if (!list || list.clientWidth === 0) return;
+    const at = list.scrollLeft / list.clientWidth;
+    if (scrolling.current !== null) {
+      if (Math.abs(at - scrolling.current) > 0.01) return;
+      scrolling.current = null;
+    }
+    const shown = Math.min(count - 1, Math.round(at));
+    latest.current = shown;
+    setIndex(shown);
+  };
+  const onScrollEnd = () => {
+    scrolling.current = null;
+    follow();
+  };
+  const byHand = () => {
+    scrolling.current = null;
   };
 
   const playing = started && !stopped && count > 1;
@@ -111,7 +125,15 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
           Announcements
         </h2>
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- scroll only mirrors the position */}
-        <ul ref={listRef} className="announcements__list" onScroll={onScroll} data-playing={playing ? 'true' : 'false'}>
+        <ul
+          ref={listRef}
+          className="announcements__list"
+          onScroll={follow}
+          onScrollEnd={onScrollEnd}
+          onPointerDown={byHand}
+          onWheel={byHand}
+          data-playing={playing ? 'true' : 'false'}
+        >
           {items.map((item, i) => (
             <li key={item.key} className="announcements__item" aria-current={count > 1 && i === index ? 'true' : undefined}>
               {item.href ? (
