@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
-import { sanitizeRichText } from '../../content/sanitize.ts';
+import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
 import { bumpContentVersion } from '../../content/state.ts';
 import {
   deleteRow,
