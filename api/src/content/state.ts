@@ -26,21 +26,9 @@ export async function contentVersions(db: Db): Promise<Map<string, number>> {
 }
 
 /**
- * The next moment after `now` at which something of the school's published content enters or
- * leaves its window (null: none): a cached answer must not outlive it.
+ * Every school's next moment after `now` at which something of its published content enters or
+ * leaves its window, in one query: a cached answer of that school must not outlive it.
  */
-export async function nextTransition(db: Db, schoolCode: string, now: Date): Promise<string | null> {
-  const at = now.toISOString();
-  const tables = [...new Set(Object.values(CONTENT_REGISTRY).map((s) => s.table))];
-  const selects = tables.flatMap((table) => [
-    sql`select publish_at as t from ${sql.table(table)} where school_code = ${schoolCode} and status = 'published' and publish_at > ${at}`,
-    sql`select unpublish_at as t from ${sql.table(table)} where school_code = ${schoolCode} and status = 'published' and unpublish_at > ${at}`,
-  ]);
-  const { rows } = await sql<{ next: string | null }>`select min(t) as next from (${sql.join(selects, sql` union all `)}) w`.execute(db);
-  return rows[0]?.next ?? null;
-}
-
-/** Every school's next transition after `now` (see nextTransition), in one query. */
 export async function nextTransitions(db: Db, now: Date): Promise<Map<string, string>> {
   const at = now.toISOString();
   const tables = [...new Set(Object.values(CONTENT_REGISTRY).map((s) => s.table))];

@@ -31,16 +31,27 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
   const clockMs = options.clockMs ?? Date.now;
   let versions = new Map<string, number>();
   let transitions = new Map<string, number>();
+  let transitionsKnown = false;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | null = null;
+
+  /** Whether the counters differ from the last ones read (a school added, removed or moved). */
+  const moved = (next: Map<string, number>) => next.size !== versions.size || [...next].some(([school, v]) => versions.get(school) !== v);
 
   async function refresh(): Promise<void> {
     const started = clockMs();
     try {
       const at = now();
-      const [v, t] = await Promise.all([contentVersions(db), nextTransitions(db, at)]);
+      const v = await contentVersions(db);
+      // The next transitions change only with a write (which moves its school's counter) or when
+      // one of them has passed: the query over every content table runs then, not every second.
+      const passed = [...transitions.values()].some((t) => t <= at.getTime());
+      if (!transitionsKnown || passed || moved(v)) {
+        const t = await nextTransitions(db, at);
+        transitions = new Map([...t].map(([school, iso]) => [school, Date.parse(iso)]));
+        transitionsKnown = true;
+      }
       versions = v;
-      transitions = new Map([...t].map(([school, iso]) => [school, Date.parse(iso)]));
     } catch (err) {
       // Keep the last known counters: answers stay bounded by their TTL.
       options.onError?.(err);

@@ -141,4 +141,30 @@ describe(`cache invalidation (${engine})`, () => {
     await t.app.inject({ url: '/news' });
     expect(pages.stats().misses).toBe(start.misses + 1);
   });
+
+  it("a cached answer's lifetime follows the school's next publish or unpublish moment, as the clock passes each and after a write", async () => {
+    await createSchool(t.db, { code: 'WATCH', name: 'Watch School' });
+    const watcher = await signIn(t.app, await createStaff(t.db, { school: 'WATCH', role: 'editor' }));
+    let clock = NOW;
+    const watch = createContentWatch(t.db, { now: () => clock, intervalMs: 0 });
+    const hour = 3_600_000;
+    const stampThen = async (iso: string) => {
+      clock = new Date(iso);
+      await watch.stamp('WATCH');
+      return watch.msUntilTransition('WATCH');
+    };
+    expect(await stampThen(NOW.toISOString())).toBeNull();
+    // 12:00 to 15:00 in the school's time zone (IST): 06:30Z to 09:30Z; the clock stands at 05:30Z.
+    const window = { ...VALID.news, title: 'Watched news', publishAt: '2025-08-14T12:00', unpublishAt: '2025-08-14T15:00' };
+    const created = await as(t.app, watcher)('POST', '/api/admin/WATCH/content/news', { ...window, intent: 'publish' });
+    expect(created.statusCode).toBe(201);
+    watch.changed();
+    expect(await stampThen(NOW.toISOString())).toBe(hour);
+    expect(await stampThen('2025-08-14T07:00:00.000Z')).toBe(2.5 * hour);
+    expect(await stampThen('2025-08-14T10:00:00.000Z')).toBeNull();
+    // A write moves the counter: a new window is seen without waiting for any moment to pass.
+    const later = { ...window, title: 'Watched news, later', publishAt: '2025-08-14T18:00', unpublishAt: '' };
+    expect((await as(t.app, watcher)('POST', '/api/admin/WATCH/content/news', { ...later, intent: 'publish' })).statusCode).toBe(201);
+    expect(await stampThen('2025-08-14T10:00:00.000Z')).toBe(2.5 * hour);
+  });
 });
