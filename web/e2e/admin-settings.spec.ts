@@ -82,6 +82,35 @@ test.describe('on the suite server', () => {
     expect(await (await page.request.get('/contactUs')).text()).toContain(OLD);
   });
 
+  test('leaving with unsaved changes asks first: for another staff page, and for closing the tab', async ({ page }) => {
+    await signIn(page, addStaff('admin'));
+    await page.goto('/admin/settings');
+    const motto = page.getByLabel('Motto');
+    await motto.click();
+    await page.keyboard.type(' (typed, not saved)');
+    const typed = await motto.inputValue();
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const staffArea = page.getByRole('navigation', { name: 'Staff area' });
+    await staffArea.getByRole('link', { name: 'Audit log' }).click();
+    await expect.poll(() => asked).toEqual(['You have unsaved changes to the school settings. Leave this page and lose them?']);
+    // Staying keeps the page and what was typed.
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(motto).toHaveValue(typed);
+    // Closing the tab gets the browser's own question (answered "Leave": the page closes).
+    const closing = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await closing).toBe('beforeunload');
+  });
+
   test('works without JavaScript: a refused post keeps the values and says why', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, useBlocker, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { SchoolProfileRecord } from '@sthsm/contract';
 import {
   formFromProfile,
@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/settings';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { SettingField, settingId, type SettingFieldProps } from '../../components/admin/setting-field';
+import { useUnsavedChanges } from '../../components/admin/unsaved-changes';
 import { adminApi, fail, formValues, schoolPath } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
 import { clearDraft, differs, fillForm, readDraft, saveDraft, type SettingsDraft } from '../../lib/settings-draft';
@@ -292,22 +293,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data(outcome({ error, errors: problem.fields ?? {}, values, base, version }), { status: answer.status || 503 });
 }
 
-/** Asks before leaving the page (another staff page, or closing the tab) with unsaved changes. */
-function useUnsavedChanges(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm('You have unsaved changes to the school settings. Leave this page and lose them?')) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
-
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { record } = loaderData;
   const navigation = useNavigation();
@@ -319,7 +304,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const version = actionData?.version ?? record.version;
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty && !busy);
+  useUnsavedChanges(dirty && !busy, 'You have unsaved changes to the school settings. Leave this page and lose them?');
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (actionData?.error) summary.current?.focus();
