@@ -1,7 +1,9 @@
 // `npm run bench`: builds the site, starts the production server on loopback with a fresh seeded
 // DATA_DIR, and measures Lighthouse (mobile), page weight, API and SSR throughput side by side with
-// nginx serving the same bytes, and a results-day load. Prints one table and writes
-// docs/performance.md. Everything is loopback, bounded in time, and cleaned up on exit or failure.
+// nginx serving the same bytes (gzip_static: the gzip bytes ours sent, never compressed per
+// request), Lighthouse on each page's own no-JS copy in the same run, and a results-day load.
+// Prints one table and writes docs/performance.md; exits 1 when a page's first-load JS is over its
+// budget (settings.ts). Everything is loopback, bounded in time, and cleaned up on exit or failure.
 // One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts; report.ts writes the table.
 //
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
@@ -31,6 +33,7 @@ import {
   ROOT,
   WRK_CONNECTIONS,
   WRK_SECONDS,
+  jsBudgetKb,
 } from './settings.ts';
 import { ensureTools, NGINX } from './tools.ts';
 import { wrk, type WrkResult } from './wrk.ts';
@@ -86,13 +89,15 @@ async function main(): Promise<void> {
         .filter(Boolean)
     : ['/', '/news', '/gallery', albumPath, '/alumni', '/about-us'];
 
-  // nginx with saved copies of the same bytes.
+  // nginx with saved copies of the same bytes: identity, and the gzip bytes ours sent (gzip_static).
   const www = path.join(ngxDir, 'www');
-  for (const d of ['tmp', 'www/api/news', 'www/api/gallery/all']) mkdirSync(path.join(ngxDir, d), { recursive: true });
+  for (const d of ['tmp', 'www/api/news', 'www/api/gallery/all', 'www/nojs']) mkdirSync(path.join(ngxDir, d), { recursive: true });
   const save = async (urlPath: string, file: string) => {
     const res = await wireBytes(ORIGIN + urlPath, 'identity');
     if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}`);
     writeFileSync(path.join(www, file), res.body);
+    const gz = await wireBytes(ORIGIN + urlPath, 'gzip');
+    if (gz.encoding === 'gzip') writeFileSync(path.join(www, `${file}.gz`), gz.body);
     return res.body.length;
   };
   const sizes = {
@@ -101,33 +106,31 @@ async function main(): Promise<void> {
     home: await save('/', 'index.html'),
     newsPage: await save('/news', 'news'),
   };
+  // Each page's no-JS copy: its server HTML without scripts or module preloads (JSON-LD kept).
+  const noJs = new Map<string, string>();
+  for (const page of pages) {
+    const html = (await wireBytes(ORIGIN + page, 'identity')).body.toString();
+    const name = `nojs/${page === '/' ? 'home' : page.replace(/^\/+/, '').replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
+    writeFileSync(path.join(www, name), withoutScripts(html));
+    noJs.set(page, `/${name}`);
+  }
   writeFileSync(
     path.join(ngxDir, 'nginx.conf'),
     readFileSync(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8')
       .replaceAll('@PREFIX@', ngxDir)
-      .replaceAll('@PORT@', String(NGINX_PORT)),
+      .replaceAll('@PORT@', String(NGINX_PORT))
+      .replaceAll('@OURS@', String(PORT)),
   );
   start(NGINX, ['-p', ngxDir, '-c', path.join(ngxDir, 'nginx.conf'), '-e', 'stderr'], {}, 'nginx');
   await waitFor(`${NGINX_ORIGIN}/api/news/STHSM`, 20_000);
+  const served = await wireBytes(`${NGINX_ORIGIN}/api/news/STHSM`, 'gzip');
+  if (served.encoding !== 'gzip') throw new Error('nginx did not serve the saved gzip copy (gzip_static).');
 
-  // Lighthouse.
-  const lh: { page: string; runs: LhRun[] }[] = [];
+  // Lighthouse: each page, then its no-JS copy, in the same run.
+  const lh: { page: string; runs: LhRun[]; noJs: LhRun[] }[] = [];
   if (env.BENCH_SKIP_LIGHTHOUSE !== '1') {
     for (const page of pages) {
-      const runs: LhRun[] = [];
-      for (let i = 0; i < LH_RUNS; i++) {
-        process.stdout.write(`Lighthouse ${page} (${i + 1}/${LH_RUNS})…\n`);
-        // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: one retry.
-        runs.push(
-          await lighthouse(ORIGIN + page, i + 1).catch((err: unknown) => {
-            console.log(
-              `  Lighthouse failed (${err instanceof Error ? (err.message.split('\n').find((l) => l.includes('error')) ?? 'error') : String(err)}); retrying once…`,
-            );
-            return lighthouse(ORIGIN + page, i + 1);
-          }),
-        );
-      }
-      lh.push({ page, runs });
+      lh.push({ page, runs: await lighthouseRuns(ORIGIN + page), noJs: await lighthouseRuns(NGINX_ORIGIN + noJs.get(page)!) });
     }
   }
   const weights: { page: string; initial: { gzip: number; br: number; files: number } }[] = [];
@@ -159,6 +162,37 @@ async function main(): Promise<void> {
   stopAll();
   clearInterval(sampler);
   report({ started, load0, load1, loadSamples, lh, weights, pairs, loads });
+  const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
+  if (over.length > 0) {
+    throw new Error(
+      `First-load JS over budget: ${over.map((w) => `${w.page} ${(w.initial.gzip / 1024).toFixed(1)} KB > ${jsBudgetKb(w.page)} KB`).join('; ')}`,
+    );
+  }
+}
+
+/** LH_RUNS Lighthouse runs of one URL. */
+async function lighthouseRuns(url: string): Promise<LhRun[]> {
+  const runs: LhRun[] = [];
+  for (let i = 0; i < LH_RUNS; i++) {
+    process.stdout.write(`Lighthouse ${url} (${i + 1}/${LH_RUNS})…\n`);
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: one retry.
+    runs.push(
+      await lighthouse(url, i + 1).catch((err: unknown) => {
+        console.log(
+          `  Lighthouse failed (${err instanceof Error ? (err.message.split('\n').find((l) => l.includes('error')) ?? 'error') : String(err)}); retrying once…`,
+        );
+        return lighthouse(url, i + 1);
+      }),
+    );
+  }
+  return runs;
+}
+
+/** A page's server HTML without its scripts and module preloads: what it shows without JavaScript. */
+function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
 }
 
 try {
