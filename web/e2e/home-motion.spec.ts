@@ -88,6 +88,21 @@ test('keyboard focus inside a carousel pauses it', async ({ page }) => {
   expect(await stripOffset(events)).toBe(focused);
 });
 
+/**
+ * A pause follows the pointer or the button once the page has handled it (later on a busy
+ * machine): waits until the ticker stands (it fails if it never does); the caller then checks that
+ * it keeps standing.
+ */
+async function tickerStops(page: Page) {
+  await expect
+    .poll(async () => {
+      const before = await tickerOffset(page);
+      await page.waitForTimeout(150);
+      return (await tickerOffset(page)) === before;
+    })
+    .toBe(true);
+}
+
 test('the news ticker moves up about 67 px/s and pauses on hover and by its button', async ({ page }) => {
   await page.goto('/');
   const ticker = page.getByRole('region', { name: 'Latest news headlines' });
@@ -102,13 +117,14 @@ test('the news ticker moves up about 67 px/s and pauses on hover and by its butt
   expect(moved).toBeLessThan(95);
 
   await ticker.hover();
-  await page.waitForTimeout(100);
+  await tickerStops(page);
   const hovered = await tickerOffset(page);
   await page.waitForTimeout(800);
   expect(await tickerOffset(page)).toBe(hovered);
 
   await toggle.click(); // the pointer leaves the list for the button
   await expect(page.getByRole('button', { name: 'Play news ticker' })).toBeVisible();
+  await tickerStops(page);
   const paused = await tickerOffset(page);
   await page.waitForTimeout(800);
   expect(await tickerOffset(page)).toBe(paused);
