@@ -4,6 +4,7 @@ import type { Mailer } from '../../staff/mail.ts';
 import { accessOf, type Access } from '../../staff/guard.ts';
 import { accountRoutes } from './account.ts';
 import { auditRoutes } from './audit.ts';
+import { childRoutes } from './children.ts';
 import { contentRoutes } from './content.ts';
 import { pageRoutes } from './pages.ts';
 import { onboardingRoutes } from './onboarding.ts';
@@ -41,6 +42,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     staffRoutes,
     auditRoutes,
     submissionRoutes,
+    childRoutes,
     contentRoutes,
     pageRoutes,
     settingsRoutes,
