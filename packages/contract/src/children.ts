@@ -19,7 +19,10 @@ export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
 export const consentFieldNames = (purpose: ConsentPurpose) => ({ givenOn: `${purpose}GivenOn`, endsOn: `${purpose}EndsOn` }) as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().slice(0, 10) === value;
+function isDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return DAY.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 const optionalDay = (label: string) =>
   z
     .string({ error: `${label} must be a date.` })
