@@ -58,3 +58,35 @@ test('record a child with consent, publish a linked birthday, see it on the home
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('alert')).toContainText(`${first} ${surname}`);
 });
+
+test('without JavaScript: record a child, see the field errors keep what was typed, withdraw all consent', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, addStaff('admin'));
+  const today = schoolToday();
+  await page.goto('/admin/children');
+  await page.getByLabel('Name', { exact: true }).fill('Rohan Nojs');
+  await page.getByLabel('Class', { exact: true }).fill('IX-A');
+  const results = page.getByRole('group', { name: 'Results on the site' });
+  await results.getByLabel('Date given').fill(today);
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByText('Enter the date this consent ends.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rohan Nojs');
+  await results.getByLabel('End date').fill(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByText('Child recorded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Withdraw all consent' }).click();
+  await expect(page.getByText('Consent withdrawn.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Results on the site/ })).toContainText('Withdrawn on');
+  await page.goto('/admin/children?q=Nojs');
+  await expect(page.getByRole('link', { name: 'Rohan Nojs' })).toBeVisible();
+  await context.close();
+});
+
+test('a contributor has no Children link and is refused the register (403)', async ({ page }) => {
+  await signIn(page, addStaff('contributor'));
+  await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Children' })).toHaveCount(0);
+  const res = await page.goto('/admin/children');
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { requiredText } from './school-fields.ts';
 import { z } from './zod.ts';
 
 // The consent register (issue 16; STAFF.md: /admin/children): a child the site may show, and their
@@ -30,13 +31,6 @@ const optionalDay = (label: string) =>
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || isDay(v), { message: `${label} must be a date like 2025-08-14.` });
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
 
 const consentShape = Object.fromEntries(
   CONSENT_PURPOSES.flatMap((p) => [

@@ -1,5 +1,6 @@
 import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, consentFieldNames, type Child, type Consent } from '@sthsm/contract/children';
-import { Field } from './fields';
+import { Form } from 'react-router';
+import { CsrfField, Field, FormMessage } from './fields';
 
 // The fields of the consent register's form (issue 16), shared by "Record a child" and a child's
 // page: name, class, admission number, and for each purpose the date consent was given and its
@@ -69,4 +70,32 @@ export function consentState(consent: Consent | undefined): { text: string; curr
   if (consent.current) return { text: `Given until ${consent.endsOn}`, current: true };
   if (consent.withdrawnAt) return { text: `Withdrawn on ${consent.withdrawnAt.slice(0, 10)}`, current: false };
   return { text: `Ended on ${consent.endsOn}`, current: false };
+}
+
+/** The whole form: the fields, the outcome of the last post, and one submit button (`intent`). */
+export function ChildForm({
+  intent,
+  button,
+  outcome,
+  values,
+  busy,
+}: {
+  intent: string;
+  button: string;
+  outcome: { error: string; errors: Record<string, string> } | undefined;
+  values: FormValues;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="settings-form">
+      <CsrfField />
+      <FormMessage error={outcome?.error} />
+      <ChildFields values={values} errors={outcome?.errors ?? {}} />
+      <p>
+        <button className="btn" type="submit" name="intent" value={intent} disabled={busy}>
+          {button}
+        </button>
+      </p>
+    </Form>
+  );
 }

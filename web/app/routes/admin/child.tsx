@@ -1,12 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, childBody, withdrawBody, type Child } from '@sthsm/contract/children';
-import { fieldErrors } from '@sthsm/contract/staff';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, withdrawBody, type Child } from '@sthsm/contract/children';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/child';
-import { ChildFields, consentState, valuesOfChild } from '../../components/admin/child-form';
+import { ChildForm, consentState, valuesOfChild } from '../../components/admin/child-form';
 import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, schoolPath } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
+import { errorsOf, outcomes, submitChild } from '../../lib/children-form.server';
 
 // One child of the consent register (issue 16): their consent per purpose with a Withdraw button
 // each (and one for all), the form to change details and record consent, and a birthday for the
@@ -23,20 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { child: answer.data.child, recorded: url.searchParams.has('recorded'), saved: url.searchParams.has('saved') };
 }
 
-interface Outcome {
-  intent: string;
-  error: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  success: string;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { intent = '', csrf = '', ...values } = formValues(await request.formData());
   const path = `${schoolPath(request)}/children/${encodeURIComponent(params.id)}`;
-  const refuse = (status: number, error: string, errors: Record<string, string> = {}) =>
-    data<Outcome>({ intent, error, errors, values, success: '' }, { status: status || 503 });
-  const done = (success: string) => data<Outcome>({ intent, error: '', errors: {}, values: {}, success });
+  const { refuse, done } = outcomes(intent, values);
 
   if (intent.startsWith('withdraw-')) {
     const parsed = withdrawBody.safeParse({ purpose: intent.slice('withdraw-'.length) });
@@ -66,17 +56,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       csrf,
     });
     if (answer.status === 401) fail(answer);
-    const errors = (answer.details?.errors as Record<string, string> | undefined) ?? {};
+    const errors = errorsOf(answer);
     if (!answer.ok) return refuse(answer.status, errors.child ?? answer.error, errors);
     return done(intent === 'birthday-publish' ? 'Birthday published.' : 'Birthday saved as a draft.');
   }
-  // Change details and record consent: the same schema as the API.
-  const parsed = childBody.safeParse(values);
-  if (!parsed.success) return refuse(400, 'Some fields need attention. Nothing was saved.', fieldErrors(parsed.error));
-  const answer = await adminApi<{ child: Child }>(request, path, { method: 'PUT', body: values, csrf });
-  if (answer.ok) return redirect(`/admin/children/${encodeURIComponent(params.id)}?saved=1`);
-  if (answer.status === 401) fail(answer);
-  return refuse(answer.status, answer.error, (answer.details?.errors as Record<string, string> | undefined) ?? {});
+  // Change details and record consent.
+  const saved = await submitChild(request, { path, method: 'PUT' }, values, csrf, refuse);
+  if ('refused' in saved) return saved.refused;
+  return redirect(`/admin/children/${encodeURIComponent(params.id)}?saved=1`);
 }
 
 function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
@@ -193,16 +180,7 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
       <section className="admin-section" aria-labelledby="edit-heading">
         <h2 id="edit-heading">Change details and record consent</h2>
         <p>A purpose filled in is recorded anew, by you, from the date given; purposes left empty stay as they are.</p>
-        <Form method="post" className="settings-form">
-          <CsrfField />
-          <FormMessage error={editing?.error} />
-          <ChildFields values={editing?.values ?? valuesOfChild(child)} errors={editing?.errors ?? {}} />
-          <p>
-            <button className="btn" type="submit" name="intent" value="save" disabled={busy}>
-              Save
-            </button>
-          </p>
-        </Form>
+        <ChildForm intent="save" button="Save" outcome={editing} values={editing?.values ?? valuesOfChild(child)} busy={busy} />
       </section>
     </>
   );

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
-import { birthdayNamesBody, childBody, CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, type Child } from '@sthsm/contract/children';
-import { fieldErrors } from '@sthsm/contract/staff';
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
+import { birthdayNamesBody, CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, type Child } from '@sthsm/contract/children';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/children';
-import { ChildFields, consentState } from '../../components/admin/child-form';
+import { ChildForm, consentState } from '../../components/admin/child-form';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
+import { AdminPager } from '../../components/admin/pager';
 import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/admin-api.server';
+import { outcomes, submitChild, type ChildOutcome } from '../../lib/children-form.server';
 import { adminMeta } from '../../lib/admin-meta';
 
 // The consent register (STAFF.md /admin/children; issue 16): children the site may show and their
@@ -40,32 +41,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-interface Outcome {
-  intent: string;
-  error: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  success: string;
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const { intent = '', csrf = '', ...values } = formValues(await request.formData());
-  const refuse = (status: number, error: string, errors: Record<string, string> = {}) =>
-    data<Outcome>({ intent, error, errors, values, success: '' }, { status: status || 503 });
+  const { refuse, done } = outcomes(intent, values);
   if (intent === 'birthday-names') {
     const parsed = birthdayNamesBody.safeParse(values);
     if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? 'Choose an option.');
     const answer = await adminApi(request, `${schoolPath(request)}/children-settings`, { method: 'PUT', body: parsed.data, csrf });
     if (!answer.ok) return answer.status === 401 ? fail(answer) : refuse(answer.status, answer.error);
-    return data<Outcome>({ intent, error: '', errors: {}, values: {}, success: 'Saved. The birthday section shows this now.' });
+    return done('Saved. The birthday section shows this now.');
   }
-  // Record a child: the same schema as the API, so a mistake is shown before anything is sent.
-  const parsed = childBody.safeParse(values);
-  if (!parsed.success) return refuse(400, 'Some fields need attention. Nothing was saved.', fieldErrors(parsed.error));
-  const answer = await adminApi<{ child: Child }>(request, `${schoolPath(request)}/children`, { method: 'POST', body: values, csrf });
-  if (answer.ok && answer.data) return redirect(`/admin/children/${encodeURIComponent(answer.data.child.id)}?recorded=1`);
-  if (answer.status === 401) fail(answer);
-  return refuse(answer.status, answer.error, (answer.details?.errors as Record<string, string> | undefined) ?? {});
+  const saved = await submitChild(request, { path: `${schoolPath(request)}/children`, method: 'POST' }, values, csrf, refuse);
+  if ('refused' in saved) return saved.refused;
+  return redirect(`/admin/children/${encodeURIComponent(saved.child.id)}?recorded=1`);
 }
 
 function ConsentSummary({ child }: { child: Child }) {
@@ -84,7 +72,7 @@ function ConsentSummary({ child }: { child: Child }) {
   );
 }
 
-function BirthdayNamesForm({ current, outcome }: { current: BirthdayNames; outcome: Outcome | undefined }) {
+function BirthdayNamesForm({ current, outcome }: { current: BirthdayNames; outcome: ChildOutcome | undefined }) {
   const mine = outcome?.intent === 'birthday-names' ? outcome : undefined;
   return (
     <section className="admin-section" aria-labelledby="names-heading">
@@ -170,25 +158,11 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
           </tbody>
         </table>
       </section>
-      {pages > 1 ? (
-        <nav aria-label="Pages of children" className="admin-pager">
-          {page > 1 ? <Link to={at(page - 1)}>Previous page</Link> : <span />}
-          {page < pages ? <Link to={at(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager label="Pages of children" page={page} pages={pages} at={at} />
       <section className="admin-section" aria-labelledby="record-heading">
         <h2 id="record-heading">Record a child</h2>
         <p>Fill in a purpose only when the guardian has given consent for it. You are recorded as the person who entered it.</p>
-        <Form method="post" className="settings-form">
-          <CsrfField />
-          <FormMessage error={recording?.error} />
-          <ChildFields values={recording?.values ?? {}} errors={recording?.errors ?? {}} />
-          <p>
-            <button className="btn" type="submit" name="intent" value="record" disabled={busy}>
-              Record child
-            </button>
-          </p>
-        </Form>
+        <ChildForm intent="record" button="Record child" outcome={recording} values={recording?.values ?? {}} busy={busy} />
       </section>
       {birthdayNames && staff.role !== 'editor' ? <BirthdayNamesForm current={birthdayNames} outcome={actionData} /> : null}
     </>
