@@ -148,4 +148,15 @@ describe(`the consent register (${engine})`, () => {
     for (const row of entries) expect(JSON.stringify(row)).not.toMatch(/Kavya|Menon|Meera|Sharma/);
     expect((await as(t.app, editor)('POST', '/api/admin/STHSM/children/no-such-child/withdraw', {})).statusCode).toBe(404);
   });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const list = doc.paths['/api/admin/{code}/children'];
+    expect(list.get.responses['200']).toBeDefined();
+    expect(list.post.responses['201']).toBeDefined();
+    expect(doc.paths['/api/admin/{code}/children/{id}'].put.responses['400']).toBeDefined();
+    expect(doc.paths['/api/admin/{code}/children/{id}/withdraw'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/admin/{code}/children-settings'].put).toBeDefined();
+    expect(doc.paths['/api/admin/{code}/content/{type}'].post.responses['422']).toBeDefined();
+  });
 });
