@@ -163,6 +163,25 @@ describe(`items showing a child (${engine})`, () => {
     }
   });
 
+  it('a scheduled publish needs consent when it starts to show; it shows only while consent lasts', async () => {
+    const child = await recordChild(t.app, editor, { results: { endsOn: '2025-08-20' } }, { name: 'Kabir Joshi', class: 'X' });
+    const topper = { ...VALID.toppers, name: 'Kabir Joshi', class: 'X', child: child.id, intent: 'publish' };
+    const late = await as(t.app, editor)('POST', content('toppers'), { ...topper, publishAt: '2025-09-01T09:00' });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().error).toContain('Kabir Joshi');
+    const soon = await as(t.app, editor)('POST', content('toppers'), { ...topper, publishAt: '2025-08-15T09:00' });
+    expect(soon.statusCode).toBe(201);
+    try {
+      expect(await publicValues(t.app, 'toppers')).not.toContain('Kabir Joshi');
+      clock = new Date('2025-08-16T00:00:00.000Z');
+      expect(await publicValues(t.app, 'toppers')).toContain('Kabir Joshi');
+      clock = new Date('2025-08-21T00:00:00.000Z');
+      expect(await publicValues(t.app, 'toppers')).not.toContain('Kabir Joshi');
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it('shows first name and class only unless the school turns on full names; never a birth date', async () => {
     await as(t.app, editor)('POST', content('birthdays'), {
       ...VALID.birthdays,
