@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  BIRTHDAY_NAME_CHOICES,
-  birthdayNamesBody,
   childBody,
   CONSENT_PURPOSES,
   consentFieldNames,
@@ -13,7 +11,6 @@ import {
   type ConsentPurpose,
 } from '@sthsm/contract/children';
 import { fieldErrors } from '@sthsm/contract/staff';
-import { DEFAULT_RETENTION_MONTHS } from '@sthsm/contract/submissions';
 import { contentChanged } from '../../cache.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { schoolTimeToUtc } from '../../content/time.ts';
@@ -21,13 +18,11 @@ import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { newId } from '../../repositories/alumni.ts';
 import {
-  birthdayNamesOf,
   consentsOf,
   findChild,
   insertChild,
   listChildren,
   recordConsent,
-  setBirthdayNames,
   updateChild,
   withdrawConsents,
   type ChildRow,
@@ -35,7 +30,8 @@ import {
 } from '../../repositories/children.ts';
 import { todayIn } from '../../school-day.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { ADMINS, EDITORS, guard, staffOf } from '../../staff/guard.ts';
+import { EDITORS, guard, staffOf } from '../../staff/guard.ts';
+import { requestAudit } from './audit-entry.ts';
 import { typed } from '../deps.ts';
 import { errorBody } from '../schemas.ts';
 import type { AdminDeps } from './index.ts';
@@ -76,7 +72,7 @@ const invalid = errorBody.extend({
   errors: z.record(z.string(), z.string()).optional(),
   submitted: z.record(z.string(), z.unknown()).optional(),
 });
-const answers = { ...errors, 400: invalid };
+export const answers = { ...errors, 400: invalid };
 const formBody = z
   .record(z.string(), z.unknown())
   .describe('name, class, admissionNumber, and {purpose}GivenOn / {purpose}EndsOn per purpose');
@@ -110,17 +106,9 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, config, now } = deps;
   const editors = guard(deps, { kind: 'school', roles: EDITORS });
-  const admins = guard(deps, { kind: 'school', roles: ADMINS });
   const tz = config.timeZone;
 
-  const audit = (request: FastifyRequest, action: string, more: { target?: string; after?: Record<string, unknown> } = {}) => ({
-    action,
-    school: (request.params as { code: string }).code,
-    actor: staffOf(request).user,
-    ip: request.ip,
-    at: now(),
-    ...more,
-  });
+  const audit = requestAudit(now);
 
   /** The schema's checks, then the ones that need today's date in the school's time zone. */
   function parse(body: unknown): { ok: true; data: ChildBody } | { ok: false; errors: Record<string, string> } {
@@ -305,52 +293,6 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       });
       if (withdrawn.length > 0) contentChanged(code);
       return { ...(await answer(code, id)), withdrawn: withdrawn as ConsentPurpose[] };
-    },
-  );
-
-  typed(app).get(
-    '/:code/children-settings',
-    {
-      onRequest: admins,
-      schema: {
-        summary: 'What the public birthday section shows: first name and class (default) or the full name',
-        tags: ['admin: children'],
-        params: codeParams,
-        response: { 200: z.object({ birthdayNames: z.enum(BIRTHDAY_NAME_CHOICES) }), ...answers },
-      },
-    },
-    async (request) => ({ birthdayNames: await birthdayNamesOf(db, request.params.code) }),
-  );
-
-  typed(app).put(
-    '/:code/children-settings',
-    {
-      onRequest: admins,
-      schema: {
-        summary: 'Sets what the public birthday section shows (administrators)',
-        tags: ['admin: children'],
-        params: codeParams,
-        body: birthdayNamesBody,
-        response: { 200: z.object({ birthdayNames: z.enum(BIRTHDAY_NAME_CHOICES) }), ...answers },
-      },
-    },
-    async (request) => {
-      const { code } = request.params;
-      const names = request.body.birthdayNames;
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const before = await birthdayNamesOf(trx as Db, code);
-        if (before === names) return;
-        await setBirthdayNames(trx as Db, code, names, at.toISOString(), DEFAULT_RETENTION_MONTHS);
-        await recordAudit(trx as Db, {
-          ...audit(request, 'privacy.birthday_names_changed'),
-          before: { birthdayNames: before },
-          after: { birthdayNames: names },
-        });
-        await bumpContentVersion(trx as Db, code, at);
-      });
-      contentChanged(code);
-      return { birthdayNames: names };
     },
   );
 };

@@ -5,6 +5,7 @@ import { accessOf, type Access } from '../../staff/guard.ts';
 import { accountRoutes } from './account.ts';
 import { auditRoutes } from './audit.ts';
 import { childRoutes } from './children.ts';
+import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
 import { pageRoutes } from './pages.ts';
 import { onboardingRoutes } from './onboarding.ts';
@@ -43,6 +44,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     auditRoutes,
     submissionRoutes,
     childRoutes,
+    childrenSettingsRoutes,
     contentRoutes,
     pageRoutes,
     settingsRoutes,
