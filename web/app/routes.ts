@@ -31,6 +31,8 @@ export default [
         route('submissions', 'routes/admin/submissions.tsx'),
         route('submissions/:id', 'routes/admin/submission.tsx'),
         route('person', 'routes/admin/person.tsx'),
+        route('children', 'routes/admin/children.tsx'),
+        route('children/:id', 'routes/admin/child.tsx'),
         route('news', 'routes/admin/news.tsx'),
         route('news/:id', 'routes/admin/news-item.tsx'),
         route('account', 'routes/admin/account.tsx'),

@@ -1,4 +1,5 @@
 import { CONTENT_TYPES, contentFieldSchemas, RICH_TEXT_FIELDS, type ContentType } from '@sthsm/contract';
+import type { ConsentPurpose } from '@sthsm/contract/children';
 import type { z } from 'zod';
 
 // The one registry of content types (docs/api.md "Staff content API"): for each type its table,
@@ -25,6 +26,8 @@ export interface ContentTypeSpec {
   /** The column whose first four characters are the year filter's year. */
   yearColumn: string;
   richText: readonly string[];
+  /** The consent a linked child (field `child`) needs before the item may be shown (issue 16). */
+  consentPurpose?: ConsentPurpose;
   /** Extra columns written with every save (the album's updatedOn). */
   onSave?: (now: Date) => Record<string, string>;
 }
@@ -110,7 +113,9 @@ const specs: Record<ContentType, Omit<ContentTypeSpec, 'type' | 'schema' | 'rich
       stream: col('stream'),
       sessionYear: col('session_year'),
       attachments: col('attachments', 'refs'),
+      child: col('child_id', 'nullable'),
     },
+    consentPurpose: 'results',
     searchColumn: 'name',
     titleField: 'name',
     yearColumn: 'session_year',
@@ -118,7 +123,14 @@ const specs: Record<ContentType, Omit<ContentTypeSpec, 'type' | 'schema' | 'rich
   birthdays: {
     label: 'birthday',
     table: 'birthdays',
-    columns: { name: col('name'), class: col('class'), monthDay: col('month_day'), attachments: col('attachments', 'refs') },
+    columns: {
+      name: col('name'),
+      class: col('class'),
+      monthDay: col('month_day'),
+      attachments: col('attachments', 'refs'),
+      child: col('child_id', 'nullable'),
+    },
+    consentPurpose: 'birthday',
     searchColumn: 'name',
     titleField: 'name',
     yearColumn: 'created_at',

@@ -47,6 +47,7 @@ export interface ToppersTable extends Owned {
   stream: string;
   session_year: string;
   attachments: string;
+  child_id: string | null;
 }
 export interface PrincipalMessagesTable extends Owned {
   message: string;
@@ -68,6 +69,7 @@ export interface BirthdaysTable extends Owned {
   class: string;
   month_day: string;
   attachments: string;
+  child_id: string | null;
 }
 export interface NotificationsTable extends Owned {
   title: string;
@@ -133,6 +135,31 @@ export interface SchoolPrivacyTable {
   school_code: string;
   retention_months: number;
   updated_at: string;
+  /** 'first' (first name and class) or 'full': what the public birthday section shows. */
+  birthday_names: Generated<string>;
+}
+/** A child the site may show (the consent register, issue 16). */
+export interface ChildrenTable {
+  _id: string;
+  school_code: string;
+  name: string;
+  class: string;
+  admission_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** A guardian's consent for one purpose (birthday, results, photos); ends_at / withdrawn_at UTC ISO. */
+export interface ChildConsentsTable {
+  child_id: string;
+  purpose: string;
+  school_code: string;
+  given_on: string;
+  ends_on: string;
+  ends_at: string;
+  recorded_by: string | null;
+  recorded_by_email: string | null;
+  recorded_at: string;
+  withdrawn_at: string | null;
 }
 /** One run of the retention job; `slot` (an hour, ISO) is unique so one server runs it. */
 export interface RetentionRunsTable {
@@ -288,6 +315,8 @@ export interface Database {
   backup_runs: BackupRunsTable;
   erasure_journal: ErasureJournalTable;
   school_privacy: SchoolPrivacyTable;
+  children: ChildrenTable;
+  child_consents: ChildConsentsTable;
   retention_runs: RetentionRunsTable;
   staff_users: StaffUsersTable;
   staff_memberships: StaffMembershipsTable;

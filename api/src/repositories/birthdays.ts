@@ -1,19 +1,34 @@
 import type { Birthday } from '@sthsm/contract';
+import { firstNameOf } from '@sthsm/contract/children';
 import type { Db } from '../db/index.ts';
+import { birthdayNamesOf, consentedAt } from './children.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
 
-/** Birthdays falling on `monthDay` ("MM-DD"), by name. */
+/**
+ * Birthdays falling on `monthDay` ("MM-DD"), by name: published, in their window, and (when linked
+ * to a child) with the guardian's consent in effect. The name is the first name only unless the
+ * school shows full names (issue 16: the minimum shown); no birth date, only the day.
+ */
 export async function listBirthdays(db: Db, schoolCode: string, monthDay: string, now = new Date()): Promise<Birthday[]> {
-  const rows = await db
-    .selectFrom('birthdays')
-    .selectAll()
-    .where('school_code', '=', schoolCode)
-    .where(liveAt(now))
-    .where('month_day', '=', monthDay)
-    .orderBy('name')
-    .orderBy('_id')
-    .execute();
-  return rows.map((r) => ({ _id: r._id, name: r.name, class: r.class, attachments: fromJson(r.attachments) }));
+  const [rows, names] = await Promise.all([
+    db
+      .selectFrom('birthdays')
+      .selectAll()
+      .where('school_code', '=', schoolCode)
+      .where(liveAt(now))
+      .where(consentedAt(now, 'birthday', 'birthdays'))
+      .where('month_day', '=', monthDay)
+      .orderBy('name')
+      .orderBy('_id')
+      .execute(),
+    birthdayNamesOf(db, schoolCode),
+  ]);
+  return rows.map((r) => ({
+    _id: r._id,
+    name: names === 'full' ? r.name : firstNameOf(r.name),
+    class: r.class,
+    attachments: fromJson(r.attachments),
+  }));
 }
 
 export async function insertBirthday(

@@ -1,14 +1,16 @@
 import type { Topper, TopperClass } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
+import { consentedAt } from './children.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
 
-/** Newest session first; within a session, highest percentage first. */
+/** Newest session first; within a session, highest percentage first. A linked child needs consent for results. */
 export async function listToppers(db: Db, schoolCode: string, now = new Date()): Promise<Topper[]> {
   const rows = await db
     .selectFrom('toppers')
     .selectAll()
     .where('school_code', '=', schoolCode)
     .where(liveAt(now))
+    .where(consentedAt(now, 'results', 'toppers'))
     .orderBy('session_year', 'desc')
     .orderBy('created_at', 'desc')
     .execute();

@@ -23,6 +23,7 @@ export type Access =
 
 export const ALL_ROLES: readonly StaffRole[] = ['admin', 'editor', 'contributor'];
 export const ADMINS: readonly StaffRole[] = ['admin'];
+export const EDITORS: readonly StaffRole[] = ['admin', 'editor'];
 
 export const SIGNED_OUT = 'Your session has ended. Sign in to continue.';
 export const FOREIGN_ORIGIN = 'This request did not come from this site. Reload the page and try again.';

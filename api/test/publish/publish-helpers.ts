@@ -26,7 +26,8 @@ export const VALID: Record<ContentType, Record<string, unknown>> = {
   },
   videos: { title: 'Annual day highlights', date: '2025-07-01', videoUrl: 'https://www.youtube.com/embed/abc123', attachments: ['thumb1'] },
   toppers: { name: 'Asha Verma', class: 'XII', division: '97.2%', stream: 'Science', sessionYear: '2024-2025', attachments: [] },
-  birthdays: { name: 'Ravi Kumar', class: 'V-A', monthDay: '08-14', attachments: [] },
+  // One word: the public birthday list shows first names only (issue 16), so the name is found there as typed.
+  birthdays: { name: 'Ravi', class: 'V-A', monthDay: '08-14', attachments: [] },
   notifications: { title: 'Fee reminder', description: 'Second term fees are due.', image: [], attachments: [], url: '' },
   'principal-message': { message: '<p>Dear parents, <strong>welcome</strong>.</p>', attachments: [] },
 };

@@ -76,6 +76,10 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/:code/content/:type': { title: 'A news item', description: 'Text.' },
   'PUT /api/admin/:code/content/:type/:id': { title: 'A news item', description: 'Text.', version: 1 },
   'POST /api/admin/:code/content/:type/:id/return': { comment: 'Please check.' },
+  'POST /api/admin/:code/children': { name: 'A child', class: 'I' },
+  'PUT /api/admin/:code/children/:id': { name: 'A child', class: 'I' },
+  'POST /api/admin/:code/children/:id/withdraw': { purpose: 'all' },
+  'PUT /api/admin/:code/children-settings': { birthdayNames: 'full' },
   'PUT /api/admin/:code/pages/:slug': { content: { description: 'd', lead: 'l', officeHours: 'o', directions: 'r' }, version: 1 },
 };
 
@@ -155,12 +159,14 @@ describe('every /api/admin route', () => {
       // Item routes are tried on an id that does not exist (so an allowed write changes nothing: 404),
       // and creating content with a body that misses its fields (400).
       const itemRoute = url.includes(':id') || url.includes(':slug');
+      // Creating (content, a child) is tried with a body that misses its fields: 400, nothing written.
+      const creates = (url.includes('/content/') || url.endsWith('/children')) && method !== 'GET';
       const res = await as(t.app, editor)(
         method,
         concrete(url, 'STHSM', itemRoute ? 'no-such-item' : newsId),
-        (url.includes('/content/') || url.includes('/pages')) && method !== 'GET' ? {} : BODIES[`${method} ${url}`],
+        creates || (url.includes('/pages') && method !== 'GET') ? {} : BODIES[`${method} ${url}`],
       );
-      const allowed = itemRoute ? 404 : url.includes('/content/') && method !== 'GET' ? 400 : 200;
+      const allowed = itemRoute ? 404 : creates ? 400 : 200;
       expect(res.statusCode, `${method} ${url}`).toBe(access.roles.includes('editor') ? allowed : 403);
     }
     expect(await snapshot()).toEqual(before);

@@ -95,6 +95,19 @@ const refs = (label: string) =>
       )
       .max(200, { error: `${label} can hold at most 200 files.` }),
   );
+/** A child of the consent register (`/admin/children`) the item shows; empty or absent is null. */
+const childRef = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim();
+    if (value === '') return null;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Child must be chosen from the consent register.' });
+      return z.NEVER;
+    }
+    return value;
+  });
 const link = (label: string, { required: needed = false } = {}) =>
   z
     .string({ error: `${label} must be text.` })
@@ -157,6 +170,7 @@ export const topperFields = z.object({
       message: 'Session year must be two consecutive years, like 2024-2025.',
     }),
   attachments: refs('Photo'),
+  child: childRef,
 });
 export const birthdayFields = z.object({
   name: required('Name', 120),
@@ -167,6 +181,7 @@ export const birthdayFields = z.object({
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'Birthday must be a month and day like 08-14.' })
     .refine((v) => realDay(`2024-${v}`), { message: 'Birthday must be a real day of the year.' }),
   attachments: refs('Photo'),
+  child: childRef,
 });
 export const notificationFields = z.object({
   title: required('Title'),

@@ -5,6 +5,7 @@ import * as staff from './2026-11-24-staff.ts';
 import * as backups from './2026-11-25-backups.ts';
 import * as publishing from './2026-11-26-publishing.ts';
 import * as privacy from './2026-11-27-privacy.ts';
+import * as consent from './2026-11-28-consent.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-backups': backups,
   '2026-11-26-publishing': publishing,
   '2026-11-27-privacy': privacy,
+  '2026-11-28-consent': consent,
 };

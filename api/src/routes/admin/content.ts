@@ -6,6 +6,7 @@ import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
+import { consentProblem, type ConsentProblem } from '../../content/consent.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import {
   deleteRow,
@@ -89,6 +90,7 @@ const answers = {
   403: errorBody,
   404: errorBody,
   409: conflictError,
+  422: validationError,
   429: errorBody,
 };
 export const versionSchema = z.object({
@@ -182,6 +184,12 @@ function refuseInvalid(reply: FastifyReply, errors: Record<string, string>, subm
   return reply.code(400).send({ error: CHECK_FIELDS, errors, submitted });
 }
 
+/** A linked child unknown (400), or without consent for an item that would show them (422). */
+function refuseConsent(reply: FastifyReply, problem: ConsentProblem, submitted: Record<string, unknown>) {
+  const error = problem.code === 400 ? CHECK_FIELDS : problem.message;
+  return reply.code(problem.code).send({ error, errors: { [problem.field]: problem.message }, submitted });
+}
+
 /** A contributor may touch only their own items that are not published. */
 function mayChange(context: StaffRequestContext, current: ContentItem): void {
   if (isEditor(context.role)) return;
@@ -238,6 +246,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     const actor = { id: context.user.id, email: context.user.email };
     const at = now();
     const touchesPublic = c.current.status === 'published' || c.next.status === 'published';
+    const problem = await consentProblem(db, c.spec, c.code, c.next, at);
+    if (problem) return refuseConsent(c.reply, problem, c.submitted);
     const saved = await db.transaction().execute(async (trx) => {
       const row = await updateRow(trx as Db, c.spec, c.code, c.current.id, c.expected, c.next, actor, at);
       if (!row) return null;
@@ -379,6 +389,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         publishAt: parsed.publishAt,
         unpublishAt: parsed.unpublishAt,
       };
+      const problem = await consentProblem(db, spec, code, snapshot, at);
+      if (problem) return refuseConsent(reply, problem, body);
       const created = await db.transaction().execute(async (trx) => {
         const row = await insertRow(trx as Db, spec, code, snapshot, actor, at);
         const after = item(spec, row);

@@ -4,6 +4,8 @@ import type { Mailer } from '../../staff/mail.ts';
 import { accessOf, type Access } from '../../staff/guard.ts';
 import { accountRoutes } from './account.ts';
 import { auditRoutes } from './audit.ts';
+import { childRoutes } from './children.ts';
+import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
 import { pageRoutes } from './pages.ts';
 import { onboardingRoutes } from './onboarding.ts';
@@ -41,6 +43,8 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     staffRoutes,
     auditRoutes,
     submissionRoutes,
+    childRoutes,
+    childrenSettingsRoutes,
     contentRoutes,
     pageRoutes,
     settingsRoutes,

@@ -6,7 +6,7 @@ import { useRouteLoaderData } from 'react-router';
 export interface FieldProps {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date';
   autoComplete?: string;
   defaultValue?: string;
   error?: string | undefined;

@@ -54,6 +54,14 @@ export default function Dashboard() {
             </li>
           </>
         ) : null}
+        {role === 'admin' || role === 'editor' ? (
+          <li>
+            <Link to="/admin/children">
+              <strong>Children and consent</strong>
+              <span>Guardians&rsquo; consent for birthdays, results and photos on the site; withdraw it in one step.</span>
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/admin/account">
             <strong>Your account</strong>

@@ -48,6 +48,11 @@ function AdminHeader({ staff }: { staff: StaffData | undefined }) {
                   <NavLink to="/admin/staff">Staff</NavLink>
                 </li>
               ) : null}
+              {isAdmin || staff.role === 'editor' ? (
+                <li>
+                  <NavLink to="/admin/children">Children</NavLink>
+                </li>
+              ) : null}
               {isAdmin ? (
                 <li>
                   <NavLink to="/admin/submissions">Submissions</NavLink>

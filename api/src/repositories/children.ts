@@ -1,0 +1,137 @@
+import { sql, type SqlBool } from 'kysely';
+import type { ConsentPurpose } from '@sthsm/contract/children';
+import type { Db } from '../db/index.ts';
+import type { ChildConsentsTable, ChildrenTable } from '../db/schema.ts';
+
+// The consent register (issue 16): children, their guardians' consent per purpose, and the one SQL
+// condition every public read of an item showing a child adds (docs/decisions/0055).
+
+export type ChildRow = ChildrenTable;
+export type ConsentRow = ChildConsentsTable;
+
+/**
+ * In a public read of `table` (birthdays, toppers) at `now`: the row shows no child, or its child's
+ * consent for `purpose` is in effect — not withdrawn, its end not reached. Like the publish window
+ * (docs/decisions/0060), a condition in the query, so an end date takes effect with no job.
+ */
+export function consentedAt(now: Date, purpose: ConsentPurpose, table: 'birthdays' | 'toppers') {
+  const at = now.toISOString();
+  const child = sql.ref(`${table}.child_id`);
+  return sql<SqlBool>`(${child} is null or exists (select 1 from child_consents cc where cc.child_id = ${child} and cc.school_code = ${sql.ref(
+    `${table}.school_code`,
+  )} and cc.purpose = ${purpose} and cc.withdrawn_at is null and cc.ends_at > ${at}))`;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Db, code: string, q: string | undefined) {
+  let query = db.selectFrom('children').where('school_code', '=', code);
+  for (const word of (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = likePattern(word);
+    query = query.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(class) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(coalesce(admission_number, '')) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+/** One page of a school's children by name, with the total that matched the search. */
+export async function listChildren(db: Db, code: string, f: { q?: string; limit: number; offset: number }) {
+  const query = filtered(db, code, f.q);
+  const total = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query.selectAll().orderBy('name').orderBy('_id').limit(f.limit).offset(f.offset).execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function findChild(db: Db, code: string, id: string): Promise<ChildRow | undefined> {
+  return db.selectFrom('children').selectAll().where('school_code', '=', code).where('_id', '=', id).executeTakeFirst();
+}
+
+/** The consent rows of these children (every purpose recorded). */
+export async function consentsOf(db: Db, code: string, childIds: readonly string[]): Promise<ConsentRow[]> {
+  if (childIds.length === 0) return [];
+  return db
+    .selectFrom('child_consents')
+    .selectAll()
+    .where('school_code', '=', code)
+    .where('child_id', 'in', [...childIds])
+    .orderBy('purpose')
+    .execute();
+}
+
+export async function insertChild(db: Db, row: ChildRow): Promise<void> {
+  await db.insertInto('children').values(row).execute();
+}
+
+export async function updateChild(
+  db: Db,
+  code: string,
+  id: string,
+  values: Pick<ChildRow, 'name' | 'class' | 'admission_number' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db.updateTable('children').set(values).where('school_code', '=', code).where('_id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records (or renews) one purpose's consent: a new recording replaces the old and clears a withdrawal. */
+export async function recordConsent(db: Db, row: Omit<ConsentRow, 'withdrawn_at'>): Promise<void> {
+  const { child_id: _child, purpose: _purpose, school_code: _school, ...rest } = row;
+  await db
+    .insertInto('child_consents')
+    .values({ ...row, withdrawn_at: null })
+    .onConflict((oc) => oc.columns(['child_id', 'purpose']).doUpdateSet({ ...rest, withdrawn_at: null }))
+    .execute();
+}
+
+/** Withdraws the consents of these purposes that are not withdrawn yet; answers the purposes withdrawn. */
+export async function withdrawConsents(
+  db: Db,
+  code: string,
+  childId: string,
+  purposes: readonly ConsentPurpose[],
+  at: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('child_consents')
+    .set({ withdrawn_at: at })
+    .where('school_code', '=', code)
+    .where('child_id', '=', childId)
+    .where('purpose', 'in', [...purposes])
+    .where('withdrawn_at', 'is', null)
+    .returning('purpose')
+    .execute();
+  return rows.map((r) => r.purpose).toSorted();
+}
+
+/** Whether the child's consent for `purpose` is in effect at `at` (UTC ISO). */
+export async function hasConsentAt(db: Db, code: string, childId: string, purpose: ConsentPurpose, at: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('child_consents')
+    .select('child_id')
+    .where('school_code', '=', code)
+    .where('child_id', '=', childId)
+    .where('purpose', '=', purpose)
+    .where('withdrawn_at', 'is', null)
+    .where('ends_at', '>', at)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// --- What the public birthday section shows ---------------------------------------------------
+
+export async function birthdayNamesOf(db: Db, code: string): Promise<'first' | 'full'> {
+  const row = await db.selectFrom('school_privacy').select('birthday_names').where('school_code', '=', code).executeTakeFirst();
+  return row?.birthday_names === 'full' ? 'full' : 'first';
+}
+
+export async function setBirthdayNames(db: Db, code: string, names: 'first' | 'full', at: string, defaultMonths: number): Promise<void> {
+  await db
+    .insertInto('school_privacy')
+    .values({ school_code: code, retention_months: defaultMonths, updated_at: at, birthday_names: names })
+    .onConflict((oc) => oc.column('school_code').doUpdateSet({ birthday_names: names, updated_at: at }))
+    .execute();
+}

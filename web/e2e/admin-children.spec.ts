@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addStaff, signIn } from './admin-helpers';
+import { carousel, skipNotificationModal } from './home-helpers';
+
+// Issue 16 in the browser: an editor records a child with the guardian's consent for birthdays,
+// links a birthday to the child and publishes it, sees the first name on the home page, withdraws
+// the consent, and the birthday is gone from the home page at once (its cached copy too).
+
+/** Today in the school's time zone (the server's default TIME_ZONE), as YYYY-MM-DD. */
+const schoolToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+async function birthdaysOnHome(page: Page, firstName: string) {
+  await page.goto('/');
+  return carousel(page, "Today's birthdays").getByRole('heading', { name: firstName, exact: true });
+}
+
+test('record a child with consent, publish a linked birthday, see it on the home page, withdraw, gone', async ({ page }) => {
+  const tag = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
+  const first = `Tanvi${tag}`;
+  const surname = `Kapoor${tag}`;
+  const today = schoolToday();
+  const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  await skipNotificationModal(page);
+  await signIn(page, addStaff('editor'));
+
+  await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Children' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Children and consent' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(`${first} ${surname}`);
+  await page.getByLabel('Class', { exact: true }).fill('IV-B');
+  const birthdayConsent = page.getByRole('group', { name: 'Birthday on the site' });
+  await birthdayConsent.getByLabel('Date given').fill(today);
+  await birthdayConsent.getByLabel('End date').fill(nextYear);
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${first} ${surname}` })).toBeVisible();
+  await expect(page.getByText('Child recorded.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText(`Given until ${nextYear}`);
+
+  await page.getByLabel('Birthday', { exact: true }).fill(today.slice(5));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Birthday published.')).toBeVisible();
+  const childPage = page.url();
+
+  await expect(await birthdaysOnHome(page, first)).toBeAttached();
+  // The minimum shown: the first name and class, never the surname.
+  expect(await page.content()).not.toContain(surname);
+
+  await page.goto(childPage);
+  await page.getByRole('button', { name: 'Withdraw consent: Birthday on the site' }).click();
+  await expect(page.getByText('Consent withdrawn.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText('Withdrawn on');
+  await expect(await birthdaysOnHome(page, first)).toHaveCount(0);
+  // Publishing again without consent is refused, naming the child.
+  await page.goto(childPage);
+  await page.getByLabel('Birthday', { exact: true }).fill(today.slice(5));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('alert')).toContainText(`${first} ${surname}`);
+});
+
+test('without JavaScript: record a child, see the field errors keep what was typed, withdraw all consent', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, addStaff('admin'));
+  const today = schoolToday();
+  await page.goto('/admin/children');
+  await page.getByLabel('Name', { exact: true }).fill('Rohan Nojs');
+  await page.getByLabel('Class', { exact: true }).fill('IX-A');
+  const results = page.getByRole('group', { name: 'Results on the site' });
+  await results.getByLabel('Date given').fill(today);
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByText('Enter the date this consent ends.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rohan Nojs');
+  await results.getByLabel('End date').fill(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByText('Child recorded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Withdraw all consent' }).click();
+  await expect(page.getByText('Consent withdrawn.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Results on the site/ })).toContainText('Withdrawn on');
+  await page.goto('/admin/children?q=Nojs');
+  await expect(page.getByRole('link', { name: 'Rohan Nojs' })).toBeVisible();
+  await context.close();
+});
+
+test('a contributor has no Children link and is refused the register (403)', async ({ page }) => {
+  await signIn(page, addStaff('contributor'));
+  await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Children' })).toHaveCount(0);
+  const res = await page.goto('/admin/children');
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+});
