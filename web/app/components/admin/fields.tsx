@@ -110,55 +110,42 @@ export interface EditFieldProps {
   required?: boolean | undefined;
 }
 
+/** The attributes every editor control shares: its id, name, kept value, and its hint and error tied to it. */
+function controlProps(p: EditFieldProps) {
+  const id = `field-${p.name}`;
+  return {
+    id,
+    name: p.name,
+    defaultValue: p.value,
+    required: p.required,
+    'aria-invalid': p.error ? true : undefined,
+    'aria-describedby': describedBy(id, p.hint, p.error),
+  };
+}
+
 /** A one-line input of an editor form (text, date, datetime-local, url, number), its value kept after a failed save. */
 export function EditInput({ type = 'text', ...p }: EditFieldProps & { type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number' }) {
-  const id = `field-${p.name}`;
   return (
-    <FieldShell id={id} label={p.label} hint={p.hint} error={p.error}>
-      <input
-        id={id}
-        name={p.name}
-        type={type}
-        defaultValue={p.value}
-        required={p.required}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.hint, p.error)}
-      />
+    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
+      <input type={type} {...controlProps(p)} />
     </FieldShell>
   );
 }
 
 /** A multi-line field of an editor form. */
 export function EditTextArea({ rows = 6, ...p }: EditFieldProps & { rows?: number }) {
-  const id = `field-${p.name}`;
   return (
-    <FieldShell id={id} label={p.label} hint={p.hint} error={p.error}>
-      <textarea
-        id={id}
-        name={p.name}
-        defaultValue={p.value}
-        rows={rows}
-        required={p.required}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.hint, p.error)}
-      />
+    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
+      <textarea rows={rows} {...controlProps(p)} />
     </FieldShell>
   );
 }
 
 /** One of a few values. */
 export function EditSelect({ options, ...p }: EditFieldProps & { options: readonly string[] }) {
-  const id = `field-${p.name}`;
   return (
-    <FieldShell id={id} label={p.label} hint={p.hint} error={p.error}>
-      <select
-        id={id}
-        name={p.name}
-        defaultValue={p.value}
-        required={p.required}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.hint, p.error)}
-      >
+    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
+      <select {...controlProps(p)}>
         {p.required ? null : <option value="">—</option>}
         {options.map((o) => (
           <option key={o} value={o}>

@@ -1,10 +1,10 @@
-import { data, Form, redirect, useRouteLoaderData } from 'react-router';
+import { Form, redirect, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
 import { CsrfField, EditInput, EditSelect, EditTextArea, FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/admin-api.server';
+import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
 import { adminMeta } from '../../lib/admin-meta';
 
@@ -39,12 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { type, item: answer.data.item, saved };
 }
 
-interface Outcome {
-  error: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  theirs?: ContentItem | null;
-}
+type Outcome = EditorOutcome<ContentItem>;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const view = viewOf(params.type);
@@ -59,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         ? await adminApi(request, `${here}?version=${encodeURIComponent(values.version ?? '')}`, { method: 'DELETE', csrf })
         : await adminApi(request, `${here}/unpublish`, { method: 'POST', body: { version: values.version }, csrf });
     if (answer.ok) return redirect(intent === 'delete' ? list : `${list}/${encodeURIComponent(params.id)}`);
-    return data<Outcome>({ error: answer.error, errors: {}, values }, { status: answer.status || 503 });
+    return refusedSave<ContentItem>(answer, values);
   }
   const body: Record<string, string> = {
     ...Object.fromEntries(view.fields.map((f) => [f.name, values[f.name] ?? ''])),
@@ -70,17 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const answer = await adminApi<{ item: ContentItem }>(request, here ?? base, { method: here ? 'PUT' : 'POST', body, csrf });
   if (answer.ok && answer.data) return redirect(`${list}/${encodeURIComponent(answer.data.item.id)}?saved=1`);
-  if (answer.status === 401) fail(answer);
-  const details = answer.details ?? {};
-  return data<Outcome>(
-    {
-      error: answer.error,
-      errors: (details.errors as Record<string, string> | undefined) ?? {},
-      values,
-      theirs: (details.current as ContentItem | null | undefined) ?? null,
-    },
-    { status: answer.status || 503 },
-  );
+  return refusedSave<ContentItem>(answer, values);
 }
 
 function ItemField({ field, value, error }: { field: FieldView; value: string; error: string | undefined }) {

@@ -1,6 +1,7 @@
 import { data, Form, Link, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, DISPLAY_STATUSES, type DisplayStatus } from '@sthsm/contract';
 import type { Route } from './+types/content';
+import { FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, plainText, type ContentView } from '../../lib/admin-content';
 import { adminMeta } from '../../lib/admin-meta';
@@ -101,11 +102,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Form>
-      {error ? (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage error={error} />
       <p>
         <output>
           {total} {total === 1 ? 'item' : 'items'}

@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
 import { CsrfField, EditInput, EditTextArea, FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/admin-api.server';
+import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
 import { contentFromForm, pageForm, pageLines, type PageNode } from '../../lib/admin-page-form';
 import { pagePath, pageTitle } from '../../lib/admin-pages';
@@ -37,12 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page, saved: new URL(request.url).searchParams.has('saved') };
 }
 
-interface Outcome {
-  error: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  theirs?: StaffPage | null;
-}
+type Outcome = EditorOutcome<StaffPage>;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
@@ -52,24 +47,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'discard') {
     const answer = await adminApi(request, `${api}/discard`, { method: 'POST', body: { version: values.version }, csrf });
     if (answer.ok) return redirect(done);
-    if (answer.status === 401) fail(answer);
-    return data<Outcome>({ error: answer.error, errors: {}, values }, { status: answer.status || 503 });
+    return refusedSave<StaffPage>(answer, values);
   }
   const current = await loadPage(request, params.slug);
   const content = contentFromForm(current.draft ?? current.content, values);
   const answer = await adminApi(request, api, { method: 'PUT', body: { content, version: values.version ?? '', intent }, csrf });
   if (answer.ok) return redirect(done);
-  if (answer.status === 401) fail(answer);
-  const details = answer.details ?? {};
-  return data<Outcome>(
-    {
-      error: answer.error,
-      errors: (details.errors as Record<string, string> | undefined) ?? {},
-      values,
-      theirs: (details.current as StaffPage | null | undefined) ?? null,
-    },
-    { status: answer.status || 503 },
-  );
+  return refusedSave<StaffPage>(answer, values);
 }
 
 function PageField({ node, values, errors }: { node: PageNode; values: Record<string, string>; errors: Record<string, string> }) {
