@@ -123,36 +123,33 @@ function controlProps(p: EditFieldProps) {
   };
 }
 
-/** A one-line input of an editor form (text, date, datetime-local, url, number), its value kept after a failed save. */
-export function EditInput({ type = 'text', ...p }: EditFieldProps & { type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number' }) {
+/**
+ * A field of an editor form, its value kept after a failed save: a one-line input (text, date,
+ * datetime-local, url, number), a multi-line text (`rows`) or one of a few `options`.
+ */
+export function EditField({
+  type = 'text',
+  rows,
+  options,
+  ...p
+}: EditFieldProps & { type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number'; rows?: number; options?: readonly string[] }) {
+  const control = controlProps(p);
   return (
-    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
-      <input type={type} {...controlProps(p)} />
-    </FieldShell>
-  );
-}
-
-/** A multi-line field of an editor form. */
-export function EditTextArea({ rows = 6, ...p }: EditFieldProps & { rows?: number }) {
-  return (
-    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
-      <textarea rows={rows} {...controlProps(p)} />
-    </FieldShell>
-  );
-}
-
-/** One of a few values. */
-export function EditSelect({ options, ...p }: EditFieldProps & { options: readonly string[] }) {
-  return (
-    <FieldShell id={`field-${p.name}`} label={p.label} hint={p.hint} error={p.error}>
-      <select {...controlProps(p)}>
-        {p.required ? null : <option value="">—</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
+    <FieldShell id={control.id} label={p.label} hint={p.hint} error={p.error}>
+      {options ? (
+        <select {...control}>
+          {p.required ? null : <option value="">—</option>}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : rows ? (
+        <textarea rows={rows} {...control} />
+      ) : (
+        <input type={type} {...control} />
+      )}
     </FieldShell>
   );
 }

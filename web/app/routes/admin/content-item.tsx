@@ -3,7 +3,7 @@ import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
-import { CsrfField, EditInput, EditSelect, EditTextArea, FormMessage } from '../../components/admin/fields';
+import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
 import { adminMeta } from '../../lib/admin-meta';
@@ -73,15 +73,15 @@ function ItemField({ field, value, error }: { field: FieldView; value: string; e
   switch (field.kind) {
     case 'textarea':
     case 'refs':
-      return <EditTextArea {...common} />;
+      return <EditField {...common} rows={6} />;
     case 'html':
-      return <EditTextArea {...common} rows={14} />;
+      return <EditField {...common} rows={14} />;
     case 'choice':
-      return <EditSelect {...common} options={field.options ?? []} />;
+      return <EditField {...common} options={field.options ?? []} />;
     case 'date':
-      return <EditInput {...common} type="date" />;
+      return <EditField {...common} type="date" />;
     default:
-      return <EditInput {...common} />;
+      return <EditField {...common} />;
   }
 }
 
@@ -115,14 +115,14 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
         {view.fields.map((f) => (
           <ItemField key={f.name} field={f} value={v(f.name, formText(f, item?.fields[f.name]))} error={e(f.name)} />
         ))}
-        <EditInput
+        <EditField
           name="publishAt"
           label="Publish at"
           type="datetime-local"
           value={v('publishAt', item?.publishAtLocal)}
           error={e('publishAt')}
         />
-        <EditInput
+        <EditField
           name="unpublishAt"
           label="Unpublish at"
           type="datetime-local"

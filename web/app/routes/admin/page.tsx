@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
-import { CsrfField, EditInput, EditTextArea, FormMessage } from '../../components/admin/fields';
+import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
 import { contentFromForm, pageForm, pageLines, type PageNode } from '../../lib/admin-page-form';
@@ -75,9 +75,9 @@ function PageField({ node, values, errors }: { node: PageNode; values: Record<st
     );
   const common = { name: node.name, label: node.label, value: values[node.name] ?? node.value, error };
   return node.input === 'textarea' ? (
-    <EditTextArea {...common} rows={4} />
+    <EditField {...common} rows={4} />
   ) : (
-    <EditInput {...common} type={node.input === 'number' ? 'number' : 'text'} />
+    <EditField {...common} type={node.input === 'number' ? 'number' : 'text'} />
   );
 }
 
