@@ -210,3 +210,29 @@ test('an information page: a draft stays private, published it shows on its page
     await visitor.close();
   }
 });
+
+test('two people edit one event: the second save is refused with both texts, nothing lost', async ({ page, browser }) => {
+  const title = `Sports day ${Date.now().toString(36)}`;
+  await signIn(page, addStaff('editor'));
+  await page.goto('/admin/events/new');
+  await label(page, 'Title').fill(title);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Status: Draft')).toBeVisible();
+  const other = await browser.newContext();
+  const colleague = await other.newPage();
+  try {
+    await signIn(colleague, addStaff('editor'));
+    await colleague.goto(page.url().replace(/\?.*$/, ''));
+    await label(colleague, 'Venue').fill('Main ground');
+    await colleague.getByRole('button', { name: 'Save draft' }).click();
+    await expect(colleague.getByText('Saved.')).toBeVisible();
+
+    await label(page, 'Venue').fill('Indoor hall');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const theirs = page.getByRole('region', { name: /The version saved meanwhile/ });
+    await expect(theirs).toContainText('Venue: Main ground');
+    await expect(label(page, 'Venue')).toHaveValue('Indoor hall');
+  } finally {
+    await other.close();
+  }
+});
