@@ -4,7 +4,7 @@ import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
-import { contentFromForm, pageForm, pageLines, type PageNode } from '../../lib/admin-page-form';
+import { contentFromForm, pageForm, pageLines, type PageNode } from '@sthsm/contract/page-form';
 import { pagePath, pageTitle } from '../../lib/admin-pages';
 
 // One information page's texts (/admin/pages/{slug}) over the pages API: Save draft, Publish (Submit

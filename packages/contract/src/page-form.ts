@@ -1,4 +1,4 @@
-// The form of an information page's texts (routes/admin/page.tsx), made from the page's stored
+// The form of an information page's texts (web/app/routes/admin/page.tsx), made from the page's stored
 // content: every text of it is a labelled field named by its path ("c.history.paragraphs.0"),
 // nested parts are fieldsets. A post is put back into the same structure, which the API checks
 // with the page's schema (pageSchemas in @sthsm/contract). Adding or removing list entries and
@@ -57,7 +57,12 @@ const SHORT = new Set(['heading', 'name', 'title', 'label', 'path', 'file', 'key
 function words(key: string): [string, string] {
   const known = WORDS[key];
   if (Array.isArray(known)) return known;
-  const word = known ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+  const word =
+    known ??
+    key
+      .replace(/([A-Z])/g, ' $1')
+      .toLowerCase()
+      .replace(/^./, (c) => c.toUpperCase());
   return [word, word];
 }
 
