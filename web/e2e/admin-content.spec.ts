@@ -236,3 +236,32 @@ test('two people edit one event: the second save is refused with both texts, not
     await other.close();
   }
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a contributor drafts an information page text, submits it, and an editor discards it', async ({ page, browser }) => {
+    const marker = `Timings draft ${Date.now().toString(36)}.`;
+    await signIn(page, addStaff('contributor'));
+    await page.goto('/admin/pages/timings');
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    const before = await label(page, 'Introduction').inputValue();
+    await label(page, 'Introduction').fill(marker);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByText('Published, with a draft in review')).toBeVisible();
+    await expect(label(page, 'Introduction')).toHaveValue(marker);
+
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    const editor = await other.newPage();
+    try {
+      await signIn(editor, addStaff('editor'));
+      await editor.goto('/admin/pages/timings');
+      await expect(label(editor, 'Introduction')).toHaveValue(marker);
+      await editor.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(editor.getByText('Published (no draft waiting)')).toBeVisible();
+      await expect(label(editor, 'Introduction')).toHaveValue(before);
+    } finally {
+      await other.close();
+    }
+  });
+});
