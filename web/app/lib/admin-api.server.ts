@@ -190,3 +190,26 @@ export function formValues(form: FormData): Record<string, string> {
   for (const [key, value] of form) if (typeof value === 'string') values[key] = value;
   return values;
 }
+
+/** What an editor form gets back from a refused save: the message, each field's, the typed values, and after a conflict what is saved now. */
+export interface EditorOutcome<T> {
+  error: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  theirs?: T | null;
+}
+
+/** A refused write of an editor form (signed out: to the sign-in page), with the typed values kept. */
+export function refusedSave<T>(answer: ApiAnswer<unknown>, values: Record<string, string>) {
+  if (answer.status === 401) fail(answer);
+  const details = answer.details ?? {};
+  return data<EditorOutcome<T>>(
+    {
+      error: answer.error,
+      errors: (details.errors as Record<string, string> | undefined) ?? {},
+      values,
+      theirs: (details.current as T | null | undefined) ?? null,
+    },
+    { status: answer.status || 503 },
+  );
+}

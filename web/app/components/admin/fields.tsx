@@ -29,15 +29,8 @@ export function Field({
   inputMode,
 }: FieldProps) {
   const id = `field-${name}`;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={name}
@@ -48,14 +41,9 @@ export function Field({
         minLength={minLength}
         inputMode={inputMode}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, hint, error)}
       />
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
 
@@ -75,4 +63,93 @@ export function FormMessage({ error, success }: { error?: string | null | undefi
     );
   if (success) return <output className="admin-alert admin-alert--ok">{success}</output>;
   return null;
+}
+
+/** Where a field's hint and error are, for aria-describedby. */
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface EditFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  required?: boolean | undefined;
+}
+
+/** The attributes every editor control shares: its id, name, kept value, and its hint and error tied to it. */
+function controlProps(p: EditFieldProps) {
+  const id = `field-${p.name}`;
+  return {
+    id,
+    name: p.name,
+    defaultValue: p.value,
+    required: p.required,
+    'aria-invalid': p.error ? true : undefined,
+    'aria-describedby': describedBy(id, p.hint, p.error),
+  };
+}
+
+/**
+ * A field of an editor form, its value kept after a failed save: a one-line input (text, date,
+ * datetime-local, url, number), a multi-line text (`rows`) or one of a few `options`.
+ */
+export function EditField({
+  type = 'text',
+  rows,
+  options,
+  ...p
+}: EditFieldProps & { type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number'; rows?: number; options?: readonly string[] }) {
+  const control = controlProps(p);
+  return (
+    <FieldShell id={control.id} label={p.label} hint={p.hint} error={p.error}>
+      {options ? (
+        <select {...control}>
+          {p.required ? null : <option value="">—</option>}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : rows ? (
+        <textarea rows={rows} {...control} />
+      ) : (
+        <input type={type} {...control} />
+      )}
+    </FieldShell>
+  );
 }

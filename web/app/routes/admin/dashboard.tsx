@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { ROLE_LABELS } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/dashboard';
+import { CONTENT_LINKS } from '../../lib/admin-content';
 import { adminMeta } from '../../lib/admin-meta';
 import type { StaffContext } from '../../lib/admin-api.server';
 import { staffTime } from '../../lib/admin-time';
@@ -75,6 +76,20 @@ export default function Dashboard() {
           </Link>
         </li>
       </ul>
+      {role ? (
+        <>
+          <h2>Content</h2>
+          <ul className="admin-tiles">
+            {CONTENT_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>
+                  <strong>{l.label}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p className="admin-aside">
         {me.user.twoFactorEnabled ? 'Two-factor sign-in is on for your account. ' : 'Tip: turn on two-factor sign-in under Your account. '}
         If you do nothing here, this session ends on {staffTime(me.session.expiresAt, staff.timeZone)}; in any case 7 days after you signed

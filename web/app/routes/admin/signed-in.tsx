@@ -2,6 +2,7 @@ import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData, 
 import { ROLE_LABELS } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/signed-in';
 import { requireStaff } from '../../lib/admin-api.server';
+import { CONTENT_LINKS } from '../../lib/admin-content';
 
 /** Every signed-in page: the person, their role in this site's school, and the CSRF token for forms. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,9 +35,6 @@ function AdminHeader({ staff }: { staff: StaffData | undefined }) {
                 <NavLink to="/admin" end>
                   Dashboard
                 </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/news">News</NavLink>
               </li>
               {isAdmin ? (
                 <li>
@@ -77,6 +75,17 @@ function AdminHeader({ staff }: { staff: StaffData | undefined }) {
                 Sign out
               </button>
             </Form>
+          </nav>
+        ) : null}
+        {staff?.role ? (
+          <nav aria-label="Content" className="admin-nav admin-nav--content">
+            <ul>
+              {CONTENT_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to}>{l.label}</NavLink>
+                </li>
+              ))}
+            </ul>
           </nav>
         ) : null}
       </div>

@@ -1,27 +1,38 @@
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, DISPLAY_STATUSES, type DisplayStatus } from '@sthsm/contract';
-import type { Route } from './+types/news';
+import type { Route } from './+types/content';
+import { FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
+import { contentView, plainText, type ContentView } from '../../lib/admin-content';
 import { adminMeta } from '../../lib/admin-meta';
 import { staffTime } from '../../lib/admin-time';
 
-// The news list of the staff area (STAFF.md /admin/news): search, status and year filters and pages,
-// as a plain GET form (works without JavaScript), over GET /api/admin/{code}/content/news.
+// The list of one content type (STAFF.md: /admin/news, /admin/events, … — lib/admin-content.ts):
+// search, status and year filters and pages, as a plain GET form (works without JavaScript), over
+// GET /api/admin/{code}/content/{type}. Any other /admin/{word} is the staff area's 404.
 
-export interface NewsRow {
+interface ContentRow {
   id: string;
-  fields: { title: string; date: string | null };
+  fields: Record<string, unknown>;
   displayStatus: DisplayStatus;
   updatedAt: string;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return adminMeta('News', matches);
+/** The type of /admin/{type}[/…], or the staff area's 404. */
+export function viewOf(type: string | undefined): ContentView {
+  const view = contentView(type);
+  if (!view) throw data({ message: 'There is no such page in the staff area.' }, { status: 404 });
+  return view;
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return adminMeta(contentView(params.type)?.heading ?? 'Not found', matches);
 }
 
 const PAGE_SIZE = 20;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { type } = viewOf(params.type);
   const url = new URL(request.url);
   const filters: Record<string, string> = {};
   for (const key of ['q', 'status', 'year']) {
@@ -30,31 +41,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const query = new URLSearchParams({ ...filters, page: String(page), pageSize: String(PAGE_SIZE) });
-  const answer = await adminApi<{ items: NewsRow[]; total: number; years: string[] }>(
+  const answer = await adminApi<{ items: ContentRow[]; total: number; years: string[] }>(
     request,
-    `${schoolPath(request)}/content/news?${query}`,
+    `${schoolPath(request)}/content/${type}?${query}`,
   );
-  if (answer.status === 400) return { items: [], total: 0, years: [], page: 1, pages: 1, filters, error: answer.error };
+  if (answer.status === 400) return { type, items: [], total: 0, years: [], page: 1, pages: 1, filters, error: answer.error };
   if (!answer.ok || !answer.data) fail(answer);
   const { items, total, years } = answer.data;
-  return { items, total, years, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), filters, error: '' };
+  return { type, items, total, years, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), filters, error: '' };
 }
 
-export default function NewsList({ loaderData }: Route.ComponentProps) {
-  const { items, total, years, page, pages, filters, error } = loaderData;
+export default function ContentList({ loaderData }: Route.ComponentProps) {
+  const { type, items, total, years, page, pages, filters, error } = loaderData;
+  const view = viewOf(type);
+  const titleLabel = view.fields.find((f) => f.name === view.titleField)?.label ?? 'Title';
+  const here = `/admin/${type}`;
   const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const at = (p: number) => `?${new URLSearchParams({ ...filters, page: String(p) })}`;
   return (
     <>
-      <h1>News</h1>
+      <h1>{view.heading}</h1>
       <p>
-        <Link className="btn" to="/admin/news/new">
-          New news item
+        <Link className="btn" to={`${here}/new`}>
+          New {view.singular}
         </Link>
       </p>
-      <Form method="get" className="admin-filters" aria-label="Filter the news">
+      <Form method="get" className="admin-filters" aria-label={`Filter: ${view.heading}`}>
         <div className="field">
-          <label htmlFor="f-q">Search titles</label>
+          <label htmlFor="f-q">Search {titleLabel.toLowerCase()}s</label>
           <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} />
         </div>
         <div className="field">
@@ -83,16 +97,12 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           <button className="btn" type="submit">
             Filter
           </button>
-          <Link className="btn btn--outline" to="/admin/news">
+          <Link className="btn btn--outline" to={here}>
             Clear
           </Link>
         </div>
       </Form>
-      {error ? (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage error={error} />
       <p>
         <output>
           {total} {total === 1 ? 'item' : 'items'}
@@ -100,12 +110,12 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
         </output>
       </p>
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
-      <section className="admin-table-wrap" tabIndex={0} aria-label="News items">
+      <section className="admin-table-wrap" tabIndex={0} aria-label={`${view.heading}: items`}>
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Date</th>
+              <th scope="col">{titleLabel}</th>
+              {view.secondary ? <th scope="col">{view.secondary.label}</th> : null}
               <th scope="col">Status</th>
               <th scope="col">Last saved ({timeZone})</th>
             </tr>
@@ -114,9 +124,9 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
             {items.map((n) => (
               <tr key={n.id}>
                 <td>
-                  <Link to={`/admin/news/${encodeURIComponent(n.id)}`}>{n.fields.title}</Link>
+                  <Link to={`${here}/${encodeURIComponent(n.id)}`}>{plainText(n.fields[view.titleField]) || '(empty)'}</Link>
                 </td>
-                <td>{n.fields.date?.slice(0, 10) ?? '—'}</td>
+                {view.secondary ? <td>{plainText(n.fields[view.secondary.field]) || '—'}</td> : null}
                 <td>{DISPLAY_STATUS_LABELS[n.displayStatus]}</td>
                 <td>{staffTime(n.updatedAt, timeZone)}</td>
               </tr>
@@ -125,7 +135,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
       {pages > 1 ? (
-        <nav aria-label="News pages" className="admin-pager">
+        <nav aria-label={`${view.heading}: pages`} className="admin-pager">
           {page > 1 ? <Link to={at(page - 1)}>Previous page</Link> : <span />}
           {page < pages ? <Link to={at(page + 1)}>Next page</Link> : null}
         </nav>

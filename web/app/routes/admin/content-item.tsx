@@ -1,0 +1,147 @@
+import { Form, redirect, useRouteLoaderData } from 'react-router';
+import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
+import type { Route } from './+types/content-item';
+import { viewOf } from './content';
+import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
+import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
+import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
+import { adminMeta } from '../../lib/admin-meta';
+
+// One item's form for every content type (STAFF.md: Title, Date, Description, … Publish at,
+// Unpublish at; Save draft, Publish or Submit for review, Unpublish, Delete), its fields described
+// by lib/admin-content.ts. Plain form posts: it works without JavaScript. A failed save keeps every
+// typed value with the message under its field; a conflicting save shows both texts.
+
+interface ContentItem {
+  id: string;
+  fields: Record<string, unknown>;
+  displayStatus: DisplayStatus;
+  publishAtLocal: string | null;
+  unpublishAtLocal: string | null;
+  version: number;
+  reviewNote: string | null;
+}
+
+const heading = (singular: string, isNew: boolean) => `${isNew ? 'New' : 'Edit'} ${singular}`;
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  const view = contentView(params.type);
+  return adminMeta(view ? heading(view.singular, params.id === 'new') : 'Not found', matches);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { type } = viewOf(params.type);
+  const saved = new URL(request.url).searchParams.has('saved');
+  if (params.id === 'new') return { type, item: null, saved: false };
+  const answer = await adminApi<{ item: ContentItem }>(request, `${schoolPath(request)}/content/${type}/${encodeURIComponent(params.id)}`);
+  if (!answer.ok || !answer.data) fail(answer);
+  return { type, item: answer.data.item, saved };
+}
+
+type Outcome = EditorOutcome<ContentItem>;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const view = viewOf(params.type);
+  const values = formValues(await request.formData());
+  const { intent = 'draft', csrf = '' } = values;
+  const list = `/admin/${view.type}`;
+  const base = `${schoolPath(request)}/content/${view.type}`;
+  const here = params.id === 'new' ? null : `${base}/${encodeURIComponent(params.id)}`;
+  if (here && (intent === 'unpublish' || intent === 'delete')) {
+    const answer =
+      intent === 'delete'
+        ? await adminApi(request, `${here}?version=${encodeURIComponent(values.version ?? '')}`, { method: 'DELETE', csrf })
+        : await adminApi(request, `${here}/unpublish`, { method: 'POST', body: { version: values.version }, csrf });
+    if (answer.ok) return redirect(intent === 'delete' ? list : `${list}/${encodeURIComponent(params.id)}`);
+    return refusedSave<ContentItem>(answer, values);
+  }
+  const body: Record<string, string> = {
+    ...Object.fromEntries(view.fields.map((f) => [f.name, values[f.name] ?? ''])),
+    publishAt: values.publishAt ?? '',
+    unpublishAt: values.unpublishAt ?? '',
+    intent,
+    ...(here ? { version: values.version ?? '' } : {}),
+  };
+  const answer = await adminApi<{ item: ContentItem }>(request, here ?? base, { method: here ? 'PUT' : 'POST', body, csrf });
+  if (answer.ok && answer.data) return redirect(`${list}/${encodeURIComponent(answer.data.item.id)}?saved=1`);
+  return refusedSave<ContentItem>(answer, values);
+}
+
+function ItemField({ field, value, error }: { field: FieldView; value: string; error: string | undefined }) {
+  const common = { name: field.name, label: field.label, value, error, hint: field.hint, required: field.required };
+  switch (field.kind) {
+    case 'textarea':
+    case 'refs':
+      return <EditField {...common} rows={6} />;
+    case 'html':
+      return <EditField {...common} rows={14} />;
+    case 'choice':
+      return <EditField {...common} options={field.options ?? []} />;
+    case 'date':
+      return <EditField {...common} type="date" />;
+    default:
+      return <EditField {...common} />;
+  }
+}
+
+export default function ContentItemForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { type, item, saved } = loaderData;
+  const view = viewOf(type);
+  const { role } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const outcome = actionData as Outcome | undefined;
+  const v = (name: string, stored: string | null | undefined) => outcome?.values[name] ?? stored ?? '';
+  const e = (name: string) => outcome?.errors[name];
+  const editor = role === 'admin' || role === 'editor';
+  return (
+    <>
+      <h1>{heading(view.singular, !item)}</h1>
+      {item ? (
+        <p>
+          Status: {DISPLAY_STATUS_LABELS[item.displayStatus]} · version {item.version}
+        </p>
+      ) : null}
+      {item?.reviewNote ? <p className="admin-alert">Returned with a comment: {item.reviewNote}</p> : null}
+      <FormMessage error={outcome?.error} success={saved && !outcome ? 'Saved.' : null} />
+      {outcome?.theirs ? (
+        <ConflictBox
+          version={outcome.theirs.version}
+          lines={view.fields.map((f) => ({ label: f.label, text: plainText(outcome.theirs?.fields[f.name], 2000) }))}
+        />
+      ) : null}
+      <Form method="post" className="admin-form">
+        <CsrfField />
+        {item ? <input type="hidden" name="version" value={item.version} /> : null}
+        {view.fields.map((f) => (
+          <ItemField key={f.name} field={f} value={v(f.name, formText(f, item?.fields[f.name]))} error={e(f.name)} />
+        ))}
+        <EditField
+          name="publishAt"
+          label="Publish at"
+          type="datetime-local"
+          value={v('publishAt', item?.publishAtLocal)}
+          error={e('publishAt')}
+        />
+        <EditField
+          name="unpublishAt"
+          label="Unpublish at"
+          type="datetime-local"
+          value={v('unpublishAt', item?.unpublishAtLocal)}
+          error={e('unpublishAt')}
+        />
+        <SaveButtons editor={editor}>
+          {item && editor ? (
+            <button className="btn btn--outline" type="submit" name="intent" value="unpublish" formNoValidate>
+              Unpublish
+            </button>
+          ) : null}
+          {item ? (
+            <button className="btn btn--outline" type="submit" name="intent" value="delete" formNoValidate>
+              Delete
+            </button>
+          ) : null}
+        </SaveButtons>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,267 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addStaff, signIn } from './admin-helpers';
+
+// Every content type's editor (/admin/{type}, one generic list and form) by label and button on
+// Chromium: a draft is on no public page and in no public answer; published it shows on the page
+// SPEC §2 shows it on (the school's content counter empties the caches at once, decision 0061);
+// unpublished it is gone again; then it is found by the list's search and deleted.
+// And an information page's text: a draft stays private, published it is on its public page.
+
+interface Case {
+  type: string;
+  heading: string;
+  singular: string;
+  /** Fills the form so that `marker` is the text the public page shows. */
+  fill: (page: Page, marker: string) => Promise<void>;
+  /** The public page that shows a published item (its search narrowed to the marker where it has one). */
+  publicPath: (marker: string) => string;
+  /** The public API answer that lists the published items. */
+  api: string;
+}
+
+/** Today in the school's time zone as MM-DD (the home page shows today's birthdays). */
+const todayMonthDay = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: process.env.TIME_ZONE ?? 'Asia/Kolkata', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+const listed = (path: string) => (marker: string) => `${path}?year=All&q=${encodeURIComponent(marker)}`;
+
+const CASES: Case[] = [
+  {
+    type: 'announcements',
+    heading: 'Announcements',
+    singular: 'announcement',
+    fill: (page, marker) => label(page, 'Description').fill(marker),
+    publicPath: () => '/',
+    api: '/api/highlight/STHSM',
+  },
+  {
+    type: 'events',
+    heading: 'Events',
+    singular: 'event',
+    fill: async (page, marker) => {
+      await label(page, 'Title').fill(marker);
+      await label(page, 'Date').fill('2025-08-14');
+      await label(page, 'Time').fill('10:00 AM');
+      await label(page, 'Venue').fill('School hall');
+      await label(page, 'Description').fill('Annual science fair of the senior wing.');
+    },
+    publicPath: listed('/Events'),
+    api: '/api/events/All/STHSM',
+  },
+  {
+    type: 'albums',
+    heading: 'Albums',
+    singular: 'album',
+    fill: async (page, marker) => {
+      await label(page, 'Title').fill(marker);
+      await label(page, 'Date').fill('2025-08-14');
+    },
+    publicPath: listed('/gallery'),
+    api: '/api/gallery/all/STHSM',
+  },
+  {
+    type: 'videos',
+    heading: 'Videos',
+    singular: 'video',
+    fill: async (page, marker) => {
+      await label(page, 'Title').fill(marker);
+      await label(page, 'Date').fill('2025-08-14');
+      await label(page, 'Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    },
+    publicPath: listed('/VideoGallery'),
+    api: '/api/video/all/STHSM',
+  },
+  {
+    type: 'toppers',
+    heading: 'Toppers',
+    singular: 'topper',
+    fill: async (page, marker) => {
+      await label(page, 'Name').fill(marker);
+      await label(page, 'Class').selectOption('XII');
+      await label(page, 'Division').fill('97.2%');
+      await label(page, 'Stream').fill('Science');
+      await label(page, 'Session year').fill('2024-2025');
+    },
+    publicPath: (marker) => `/ToppersXII?session=All&q=${encodeURIComponent(marker)}`,
+    api: '/api/topper/STHSM',
+  },
+  {
+    type: 'birthdays',
+    heading: 'Birthdays',
+    singular: 'birthday',
+    fill: async (page, marker) => {
+      await label(page, 'Name').fill(marker);
+      await label(page, 'Class').fill('V-A');
+      await label(page, 'Birthday').fill(todayMonthDay());
+    },
+    publicPath: () => '/',
+    api: '/api/birthdays/STHSM',
+  },
+  {
+    type: 'notifications',
+    heading: 'Notifications',
+    singular: 'notification',
+    fill: async (page, marker) => {
+      await label(page, 'Title').fill(marker);
+      await label(page, 'Description').fill('The school stays closed on Monday.');
+    },
+    publicPath: () => '/',
+    api: '/api/notification/STHSM',
+  },
+  {
+    type: 'principal-message',
+    heading: "Principal's message",
+    singular: "principal's message",
+    fill: (page, marker) => label(page, 'Message').fill(`<p>${marker}</p><p>With <strong>best wishes</strong> to every student.</p>`),
+    publicPath: () => '/principal-message',
+    api: '/api/PrincipalMessage/STHSM',
+  },
+];
+
+for (const c of CASES) {
+  test(`${c.type}: draft is private, published shows on ${c.publicPath('…')}, unpublished is gone`, async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const marker = `E2E ${c.type} ${Date.now().toString(36)}`;
+    await signIn(page, addStaff('editor'));
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: c.heading, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+    await page.getByRole('link', { name: `New ${c.singular}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `New ${c.singular}` })).toBeVisible();
+    await c.fill(page, marker);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Status: Draft')).toBeVisible();
+
+    const visitor = await browser.newContext();
+    const anonymous = await visitor.newPage();
+    const publicText = async () => JSON.stringify(await (await anonymous.request.get(c.api)).json());
+    try {
+      await anonymous.goto(c.publicPath(marker));
+      await expect(anonymous.getByText(marker)).toHaveCount(0);
+      expect(await publicText()).not.toContain(marker);
+
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(page.getByText('Status: Published')).toBeVisible();
+      await anonymous.goto(c.publicPath(marker));
+      await expect(anonymous.getByText(marker).first()).toBeAttached();
+      expect(await publicText()).toContain(marker);
+
+      await page.getByRole('button', { name: 'Unpublish' }).click();
+      await expect(page.getByText('Status: Published')).toHaveCount(0);
+      await anonymous.goto(c.publicPath(marker));
+      await expect(anonymous.getByText(marker)).toHaveCount(0);
+      expect(await publicText()).not.toContain(marker);
+    } finally {
+      await visitor.close();
+    }
+
+    await page.goto(`/admin/${c.type}?q=${encodeURIComponent(marker)}`);
+    await page.getByRole('link', { name: marker }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+    await expect(page.getByRole('link', { name: marker })).toHaveCount(0);
+  });
+}
+
+test('a field error keeps the typed values and shows under its field', async ({ page }) => {
+  await signIn(page, addStaff('editor'));
+  await page.goto('/admin/toppers/new');
+  await label(page, 'Name').fill('Typed name stays');
+  await label(page, 'Division').fill('a lot');
+  await label(page, 'Session year').fill('2024-2026');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(label(page, 'Division')).toHaveAccessibleDescription(/Division must be a percentage like 96.4%./);
+  await expect(label(page, 'Session year')).toHaveAccessibleDescription(/two consecutive years/);
+  await expect(label(page, 'Name')).toHaveValue('Typed name stays');
+  await expect(label(page, 'Division')).toHaveValue('a lot');
+});
+
+test('an information page: a draft stays private, published it shows on its page', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const marker = `Visit us any working day ${Date.now().toString(36)}.`;
+  await signIn(page, addStaff('editor'));
+  await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Information pages' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Information pages' })).toBeVisible();
+  await page.getByRole('link', { name: 'Contact Us', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit: Contact Us' })).toBeVisible();
+  const original = await label(page, 'Introduction').inputValue();
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  try {
+    await label(page, 'Introduction').fill(marker);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Published, with a draft waiting')).toBeVisible();
+    await expect(label(page, 'Introduction')).toHaveValue(marker);
+    await anonymous.goto('/contactUs');
+    await expect(anonymous.getByText(original).first()).toBeVisible();
+    await expect(anonymous.getByText(marker)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('Published (no draft waiting)')).toBeVisible();
+    await anonymous.goto('/contactUs');
+    await expect(anonymous.getByText(marker)).toBeVisible();
+  } finally {
+    // The seeded text again, for the other tests of the page.
+    await label(page, 'Introduction').fill(original);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await visitor.close();
+  }
+});
+
+test('two people edit one event: the second save is refused with both texts, nothing lost', async ({ page, browser }) => {
+  const title = `Sports day ${Date.now().toString(36)}`;
+  await signIn(page, addStaff('editor'));
+  await page.goto('/admin/events/new');
+  await label(page, 'Title').fill(title);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Status: Draft')).toBeVisible();
+  const other = await browser.newContext();
+  const colleague = await other.newPage();
+  try {
+    await signIn(colleague, addStaff('editor'));
+    await colleague.goto(page.url().replace(/\?.*$/, ''));
+    await label(colleague, 'Venue').fill('Main ground');
+    await colleague.getByRole('button', { name: 'Save draft' }).click();
+    await expect(colleague.getByText('Saved.')).toBeVisible();
+
+    await label(page, 'Venue').fill('Indoor hall');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const theirs = page.getByRole('region', { name: /The version saved meanwhile/ });
+    await expect(theirs).toContainText('Venue: Main ground');
+    await expect(label(page, 'Venue')).toHaveValue('Indoor hall');
+  } finally {
+    await other.close();
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a contributor drafts an information page text, submits it, and an editor discards it', async ({ page, browser }) => {
+    const marker = `Timings draft ${Date.now().toString(36)}.`;
+    await signIn(page, addStaff('contributor'));
+    await page.goto('/admin/pages/timings');
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    const before = await label(page, 'Introduction').inputValue();
+    await label(page, 'Introduction').fill(marker);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByText('Published, with a draft in review')).toBeVisible();
+    await expect(label(page, 'Introduction')).toHaveValue(marker);
+
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    const editor = await other.newPage();
+    try {
+      await signIn(editor, addStaff('editor'));
+      await editor.goto('/admin/pages/timings');
+      await expect(label(editor, 'Introduction')).toHaveValue(marker);
+      await editor.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(editor.getByText('Published (no draft waiting)')).toBeVisible();
+      await expect(label(editor, 'Introduction')).toHaveValue(before);
+    } finally {
+      await other.close();
+    }
+  });
+});
