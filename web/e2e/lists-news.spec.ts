@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { slowPhone } from './support/slow-phone';
 
 interface News {
   title: string;
@@ -91,17 +92,10 @@ test('on a slow phone, a year chosen before the scripts start is kept and the li
   const year = new Date(news.find((n) => n.date)?.date ?? '').getUTCFullYear() - 1;
   const ofYear = news.filter((n) => inYearMonth(n, year));
   // A cheap phone: the CPU six times slower, and the scripts arriving well after the HTML.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  let scriptsHeld = 0;
-  await page.route('**/assets/**/*.js', async (route) => {
-    scriptsHeld += 1;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  const phone = await slowPhone(page);
   await page.goto('/news', { waitUntil: 'domcontentloaded' });
   await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
-  expect(scriptsHeld).toBeGreaterThan(0);
+  expect(phone.held()).toBeGreaterThan(0);
   // Once the page has started, the choice stands and the list and URL follow it.
   await expect(page).toHaveURL(new RegExp(`year=${year}`), { timeout: 20_000 });
   await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(year));

@@ -1,31 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fill, validEntry } from './alumni-form';
+import { hydrated, slowPhone, STARTED } from './support/slow-phone';
 
 // Issue 17 "Done when": on a phone-class CPU (6× slower) with the scripts arriving well after the
 // HTML, a visitor acts as soon as the page appears (domcontentloaded) — picks a year, types a
 // search and presses Enter, submits the alumni form, switches a house tab — and each gesture has
 // exactly the effect it has once the page has finished starting. Nothing is silently undone.
-
-const SCRIPT_DELAY_MS = 1_500;
-const STARTED = { timeout: 20_000 };
-
-/** Slows the CPU six times and holds every script back, so the visitor acts before hydration. */
-async function slowPhone(page: Page): Promise<{ held: () => number }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  let held = 0;
-  await page.route('**/assets/**/*.js', async (route) => {
-    held += 1;
-    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-    await route.continue();
-  });
-  return { held: () => held };
-}
-
-/** True once React Router has hydrated the page. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterRouteModules' in window && document.readyState === 'complete', undefined, STARTED);
-}
 
 interface News {
   title: string;

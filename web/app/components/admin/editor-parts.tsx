@@ -16,23 +16,31 @@ export function ConflictBox({ version, lines }: { version: number; lines: Readon
   );
 }
 
-/** Save draft, then Publish (editors and administrators) or Submit for review (contributors), then any other action. */
-export function SaveButtons({ editor, children }: { editor: boolean; children?: React.ReactNode }) {
+/**
+ * Save draft, then Publish (editors and administrators) or Submit for review (contributors), then
+ * any other action; above them a status line that says when the form holds unsaved changes.
+ */
+export function SaveButtons({ editor, changed = false, children }: { editor: boolean; changed?: boolean; children?: React.ReactNode }) {
   return (
-    <div className="admin-button-row">
-      <button className="btn btn--outline" type="submit" name="intent" value="draft">
-        Save draft
-      </button>
-      {editor ? (
-        <button className="btn" type="submit" name="intent" value="publish">
-          Publish
+    <>
+      <p role="status" className="admin-unsaved">
+        {changed ? 'Unsaved changes' : ''}
+      </p>
+      <div className="admin-button-row">
+        <button className="btn btn--outline" type="submit" name="intent" value="draft">
+          Save draft
         </button>
-      ) : (
-        <button className="btn" type="submit" name="intent" value="review">
-          Submit for review
-        </button>
-      )}
-      {children}
-    </div>
+        {editor ? (
+          <button className="btn" type="submit" name="intent" value="publish">
+            Publish
+          </button>
+        ) : (
+          <button className="btn" type="submit" name="intent" value="review">
+            Submit for review
+          </button>
+        )}
+        {children}
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useBlocker, useNavigation } from 'react-router';
 
 /**
  * Asks before leaving a staff form with unsaved changes (STAFF.md: "leaving a page with unsaved
@@ -19,4 +19,44 @@ export function useUnsavedChanges(dirty: boolean, message: string) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+}
+
+/** Whether any field of the form holds something other than what the page was served with. */
+function differsFromServed(form: HTMLFormElement): boolean {
+  for (const el of Array.from(form.elements)) {
+    if (el instanceof HTMLInputElement) {
+      if (el.type === 'checkbox' || el.type === 'radio' ? el.checked !== el.defaultChecked : el.value !== el.defaultValue) return true;
+    } else if (el instanceof HTMLTextAreaElement) {
+      if (el.value !== el.defaultValue) return true;
+    } else if (el instanceof HTMLSelectElement) {
+      if (Array.from(el.options).some((o) => o.selected !== o.defaultSelected)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * For an editing form (spread `form` on the form; `changed` for the SaveButtons' status line): marks it changed on input, asks before
+ * leaving while changed, and starts clean again when `saved` (what was saved: an id and version) changes. What was
+ * typed before the page's script started counts too (checked once it has started). A refused save
+ * keeps the typed text, so the form stays changed.
+ */
+export function useChangedForm(
+  message: string,
+  saved: string,
+): { form: { ref: RefObject<HTMLFormElement | null>; onChange: () => void }; changed: boolean } {
+  const [changed, setChanged] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) {
+      setChanged(false);
+      return;
+    }
+    started.current = true;
+    if (ref.current && differsFromServed(ref.current)) setChanged(true);
+  }, [saved]);
+  useUnsavedChanges(changed && navigation.state === 'idle', message);
+  return { form: { ref, onChange: () => setChanged(true) }, changed };
 }

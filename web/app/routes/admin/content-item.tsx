@@ -3,6 +3,7 @@ import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
@@ -93,6 +94,10 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
   const v = (name: string, stored: string | null | undefined) => outcome?.values[name] ?? stored ?? '';
   const e = (name: string) => outcome?.errors[name];
   const editor = role === 'admin' || role === 'editor';
+  const changes = useChangedForm(
+    `You have unsaved changes to this ${view.singular}. Leave this page and lose them?`,
+    `${type}:${item?.id ?? 'new'}:${item?.version ?? 0}`,
+  );
   return (
     <>
       <h1>{heading(view.singular, !item)}</h1>
@@ -109,7 +114,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           lines={view.fields.map((f) => ({ label: f.label, text: plainText(outcome.theirs?.fields[f.name], 2000) }))}
         />
       ) : null}
-      <Form method="post" className="admin-form">
+      <Form method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         {item ? <input type="hidden" name="version" value={item.version} /> : null}
         {view.fields.map((f) => (
@@ -129,7 +134,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           value={v('unpublishAt', item?.unpublishAtLocal)}
           error={e('unpublishAt')}
         />
-        <SaveButtons editor={editor}>
+        <SaveButtons editor={editor} changed={changes.changed}>
           {item && editor ? (
             <button className="btn btn--outline" type="submit" name="intent" value="unpublish" formNoValidate>
               Unpublish

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
+import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { adminMeta } from '../../lib/admin-meta';
 import { contentFromForm, pageForm, pageLines, type PageNode } from '@sthsm/contract/page-form';
@@ -93,6 +94,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
   const outcome = actionData as Outcome | undefined;
   const editor = role === 'admin' || role === 'editor';
   const hasDraft = page.draft !== null && page.draft !== undefined;
+  const changes = useChangedForm('You have unsaved changes to this page. Leave this page and lose them?', `${page.slug}:${page.version}`);
   return (
     <>
       <h1>Edit: {pageTitle(page.slug)}</h1>
@@ -107,13 +109,13 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
       {outcome?.theirs ? (
         <ConflictBox version={outcome.theirs.version} lines={pageLines(outcome.theirs.draft ?? outcome.theirs.content)} />
       ) : null}
-      <Form method="post" className="admin-form">
+      <Form method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         <input type="hidden" name="version" value={page.version} />
         {pageForm(hasDraft ? page.draft : page.content).map((node) => (
           <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} />
         ))}
-        <SaveButtons editor={editor}>
+        <SaveButtons editor={editor} changed={changes.changed}>
           {hasDraft ? (
             <button className="btn btn--outline" type="submit" name="intent" value="discard" formNoValidate>
               Discard draft
