@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fill, validEntry } from './alumni-form';
 import { hydrated, slowPhone, STARTED } from './support/slow-phone';
 

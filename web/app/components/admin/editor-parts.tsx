@@ -23,9 +23,7 @@ export function ConflictBox({ version, lines }: { version: number; lines: Readon
 export function SaveButtons({ editor, changed = false, children }: { editor: boolean; changed?: boolean; children?: React.ReactNode }) {
   return (
     <>
-      <p role="status" className="admin-unsaved">
-        {changed ? 'Unsaved changes' : ''}
-      </p>
+      <output className="admin-unsaved">{changed ? 'Unsaved changes' : ''}</output>
       <div className="admin-button-row">
         <button className="btn btn--outline" type="submit" name="intent" value="draft">
           Save draft

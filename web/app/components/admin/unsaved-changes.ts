@@ -56,6 +56,8 @@ export function useChangedForm(
     }
     started.current = true;
     if (ref.current && differsFromServed(ref.current)) setChanged(true);
+    // Runs again only when what was saved changes (a successful save): the form is clean then.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
   }, [saved]);
   useUnsavedChanges(changed && navigation.state === 'idle', message);
   return { form: { ref, onChange: () => setChanged(true) }, changed };
