@@ -13,9 +13,10 @@ const versionEntry = (page: Page, n: number) =>
     .getByRole('listitem')
     .filter({ hasText: `Version ${n}:` });
 
-async function saveDraft(page: Page) {
+/** Saves and waits for the form of the saved version (`version`) to be shown. */
+async function saveDraft(page: Page, version: number) {
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Status: .* · version ${version}$`))).toBeVisible();
 }
 
 async function compare(page: Page, from: number, to: number) {
@@ -34,11 +35,11 @@ test('an event saved three times: history, compare versions 1 and 3, restore ver
   await label(page, 'Time').fill('10:00 AM');
   await label(page, 'Venue').fill('School hall');
   await label(page, 'Description').fill('The first text of the science fair.');
-  await saveDraft(page);
+  await saveDraft(page, 1);
   await label(page, 'Description').fill('The second text of the science fair.');
-  await saveDraft(page);
+  await saveDraft(page, 2);
   await label(page, 'Description').fill('The third wording of the maths fair.');
-  await saveDraft(page);
+  await saveDraft(page, 3);
 
   await expect(history(page).getByRole('listitem')).toHaveCount(3);
   await expect(history(page).getByRole('listitem').first()).toContainText('Version 3: Saved');
@@ -71,7 +72,7 @@ test('a draft event: a preview link opens signed out, shows the draft and is not
   await label(page, 'Title').fill(marker);
   await label(page, 'Date').fill('2025-08-14');
   await label(page, 'Description').fill('Shown only through the preview link.');
-  await saveDraft(page);
+  await saveDraft(page, 1);
   await page.getByRole('button', { name: 'Preview link' }).click();
   const link = label(page, 'Preview link');
   await expect(link).toHaveValue(/\/preview\/[^/]+$/);
@@ -104,7 +105,7 @@ test('an information page: compare two saves and restore the first, then the ori
     const first = Number((await page.getByText(/ · version \d+ · /).textContent())?.match(/version (\d+)/)?.[1]);
     await label(page, 'Introduction').fill(`Timings history second ${stamp}.`);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(page.getByText(` · version ${first + 1} · `)).toBeVisible();
     await expect(history(page).getByRole('listitem').first()).toContainText(`Version ${first + 1}: Published`);
 
     const changes = await compare(page, first, first + 1);

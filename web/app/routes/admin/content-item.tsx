@@ -126,7 +126,8 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           lines={view.fields.map((f) => ({ label: f.label, text: plainText(outcome.theirs?.fields[f.name], 2000) }))}
         />
       ) : null}
-      <Form method="post" className="admin-form" {...changes.form}>
+      {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
+      <Form key={item?.version ?? 0} method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         {item ? <input type="hidden" name="version" value={item.version} /> : null}
         {view.fields.map((f) => (

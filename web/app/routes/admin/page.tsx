@@ -114,7 +114,8 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
       {outcome?.theirs ? (
         <ConflictBox version={outcome.theirs.version} lines={pageLines(outcome.theirs.draft ?? outcome.theirs.content)} />
       ) : null}
-      <Form method="post" className="admin-form" {...changes.form}>
+      {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
+      <Form key={page.version} method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         <input type="hidden" name="version" value={page.version} />
         {pageForm(hasDraft ? page.draft : page.content).map((node) => (
