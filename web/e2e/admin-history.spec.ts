@@ -125,3 +125,35 @@ test('an information page: compare two saves and restore the first, then the ori
     await expect(page.getByText('Saved.')).toBeVisible();
   }
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('compare and restore are plain forms; restoring over a newer save is refused and nothing is lost', async ({ page, context }) => {
+    await signIn(page, addStaff('editor'));
+    await page.goto('/admin/events/new');
+    await label(page, 'Title').fill(`Plain fair ${Date.now().toString(36)}`);
+    await label(page, 'Date').fill('2025-08-14');
+    await label(page, 'Description').fill('Morning assembly in the hall.');
+    await saveDraft(page, 1);
+    await label(page, 'Description').fill('Evening assembly in the hall.');
+    await saveDraft(page, 2);
+    const changes = await compare(page, 1, 2);
+    await expect(changes.getByRole('deletion').filter({ hasText: 'Morning' })).toBeVisible();
+    await expect(changes.getByRole('insertion').filter({ hasText: 'Evening' })).toBeVisible();
+
+    // A colleague (here another tab) saves meanwhile; restoring from the older page is refused.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await label(other, 'Description').fill('Noon assembly in the hall.');
+    await saveDraft(other, 3);
+    await versionEntry(page, 1)
+      .getByRole('button', { name: /^Restore this version/ })
+      .click();
+    await expect(page.getByRole('alert')).toContainText('Someone else saved this item after you opened it.');
+    await expect(page.getByRole('region', { name: 'The version saved meanwhile (version 3)' })).toContainText('Noon assembly');
+    await other.reload();
+    await expect(label(other, 'Description')).toHaveValue('Noon assembly in the hall.');
+    await expect(history(other).getByRole('listitem')).toHaveCount(3);
+  });
+});

@@ -129,7 +129,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </SaveButtons>
       </Form>
-      <HistorySection {...history} current={page.version} timeZone={timeZone} labelOf={pageWord} canRestore />
+      <HistorySection {...history} current={page.version} timeZone={timeZone} labelOf={pageWord} canRestore={editor} />
     </>
   );
 }
