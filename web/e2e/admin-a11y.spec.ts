@@ -106,6 +106,24 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Division must be a percentage like 96.4%.')).toBeVisible();
     await check('topper with errors');
+    // An item's history with a comparison, its preview link, a restore (admin-history.spec.ts).
+    await page.goto('/admin/events/new');
+    await page.getByLabel('Title', { exact: true }).fill(`Axe history ${width}`);
+    await page.getByLabel('Date', { exact: true }).fill('2025-08-14');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText(/ · version 1$/)).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill(`Axe history ${width}, second title`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText(/ · version 2$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await expect(page.getByRole('region', { name: 'Changes from version 1 to version 2' })).toBeVisible();
+    await check('event with its history and a comparison');
+    await page.getByRole('button', { name: 'Preview link' }).click();
+    await expect(page.getByRole('textbox', { name: 'Preview link' })).toBeVisible();
+    await check('event with a preview link');
+    await page.getByRole('button', { name: 'Restore this version (1)' }).click();
+    await expect(page.getByText('Restored version 1 as version 3.')).toBeVisible();
+    await check('event restored');
     await page.goto('/admin/pages');
     await check('information pages');
     for (const slug of ['contact-us', 'about-us', 'timings']) {

@@ -66,6 +66,11 @@ function words(key: string): [string, string] {
   return [word, word];
 }
 
+/** A page's key in plain words ("appIntro" → "App introduction"), e.g. a part the history compares. */
+export function pageWord(key: string): string {
+  return words(key)[0];
+}
+
 function nodeOf(value: unknown, path: readonly string[], label: string): PageNode | null {
   const key = path.at(-1) ?? '';
   const name = `c.${path.join('.')}`;

@@ -3,10 +3,12 @@ import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { HistorySection, PreviewBox } from '../../components/admin/history';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
+import { loadHistory, previewLink, restoreVersion } from '../../lib/admin-history.server';
 import { adminMeta } from '../../lib/admin-meta';
 
 // One item's form for every content type (STAFF.md: Title, Date, Description, … Publish at,
@@ -34,13 +36,18 @@ export function meta({ matches, params }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { type } = viewOf(params.type);
   const saved = new URL(request.url).searchParams.has('saved');
-  if (params.id === 'new') return { type, item: null, saved: false };
-  const answer = await adminApi<{ item: ContentItem }>(request, `${schoolPath(request)}/content/${type}/${encodeURIComponent(params.id)}`);
+  if (params.id === 'new') return { type, item: null, saved: false, history: null };
+  const api = `${schoolPath(request)}/content/${type}/${encodeURIComponent(params.id)}`;
+  const answer = await adminApi<{ item: ContentItem }>(request, api);
   if (!answer.ok || !answer.data) fail(answer);
-  return { type, item: answer.data.item, saved };
+  return { type, item: answer.data.item, saved, history: await loadHistory(request, api) };
 }
 
-type Outcome = EditorOutcome<ContentItem>;
+type Outcome = EditorOutcome<ContentItem> & { preview?: undefined };
+type Preview = { preview: { url: string; expiresAt: string } };
+
+/** History and preview show only the fields' labels, the status and the publishing window. */
+const WINDOW_LABELS: Record<string, string> = { status: 'Status', publishAt: 'Publish at', unpublishAt: 'Unpublish at' };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const view = viewOf(params.type);
@@ -49,6 +56,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const list = `/admin/${view.type}`;
   const base = `${schoolPath(request)}/content/${view.type}`;
   const here = params.id === 'new' ? null : `${base}/${encodeURIComponent(params.id)}`;
+  if (here && intent === 'restore') return restoreVersion(request, here, `${list}/${encodeURIComponent(params.id)}`, values);
+  if (here && intent === 'preview') return previewLink(request, here, values);
   if (here && (intent === 'unpublish' || intent === 'delete')) {
     const answer =
       intent === 'delete'
@@ -87,10 +96,13 @@ function ItemField({ field, value, error }: { field: FieldView; value: string; e
 }
 
 export default function ContentItemForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, item, saved } = loaderData;
+  const { type, item, saved, history } = loaderData;
   const view = viewOf(type);
-  const { role } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
-  const outcome = actionData as Outcome | undefined;
+  const { role, timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const answer = actionData as Outcome | Preview | undefined;
+  const outcome = answer && 'error' in answer ? answer : undefined;
+  const preview = answer && 'preview' in answer ? (answer.preview ?? null) : null;
+  const labelOf = (field: string) => view.fields.find((f) => f.name === field)?.label ?? WINDOW_LABELS[field] ?? field;
   const v = (name: string, stored: string | null | undefined) => outcome?.values[name] ?? stored ?? '';
   const e = (name: string) => outcome?.errors[name];
   const editor = role === 'admin' || role === 'editor';
@@ -114,7 +126,8 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           lines={view.fields.map((f) => ({ label: f.label, text: plainText(outcome.theirs?.fields[f.name], 2000) }))}
         />
       ) : null}
-      <Form method="post" className="admin-form" {...changes.form}>
+      {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
+      <Form key={item?.version ?? 0} method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         {item ? <input type="hidden" name="version" value={item.version} /> : null}
         {view.fields.map((f) => (
@@ -147,6 +160,10 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           ) : null}
         </SaveButtons>
       </Form>
+      {item && ['draft', 'review', 'scheduled'].includes(item.displayStatus) ? <PreviewBox preview={preview} timeZone={timeZone} /> : null}
+      {item && history ? (
+        <HistorySection {...history} current={item.version} timeZone={timeZone} labelOf={labelOf} canRestore={editor} />
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { HistorySection } from '../../components/admin/history';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
+import { loadHistory, restoreVersion } from '../../lib/admin-history.server';
 import { adminMeta } from '../../lib/admin-meta';
-import { contentFromForm, pageForm, pageLines, type PageNode } from '@sthsm/contract/page-form';
+import { contentFromForm, pageForm, pageLines, pageWord, type PageNode } from '@sthsm/contract/page-form';
 import { pagePath, pageTitle } from '../../lib/admin-pages';
 
 // One information page's texts (/admin/pages/{slug}) over the pages API: Save draft, Publish (Submit
@@ -35,7 +37,8 @@ async function loadPage(request: Request, slug: string): Promise<StaffPage> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadPage(request, params.slug);
-  return { page, saved: new URL(request.url).searchParams.has('saved') };
+  const history = await loadHistory(request, pageApi(request, params.slug));
+  return { page, saved: new URL(request.url).searchParams.has('saved'), history };
 }
 
 type Outcome = EditorOutcome<StaffPage>;
@@ -44,7 +47,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const { intent = 'draft', csrf = '' } = values;
   const api = pageApi(request, params.slug);
-  const done = `/admin/pages/${encodeURIComponent(params.slug)}?saved=1`;
+  const form = `/admin/pages/${encodeURIComponent(params.slug)}`;
+  const done = `${form}?saved=1`;
+  if (intent === 'restore') return restoreVersion(request, api, form, values);
   if (intent === 'discard') {
     const answer = await adminApi(request, `${api}/discard`, { method: 'POST', body: { version: values.version }, csrf });
     if (answer.ok) return redirect(done);
@@ -89,8 +94,8 @@ const STATUS: Record<StaffPage['status'], string> = {
 };
 
 export default function PageForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, saved } = loaderData;
-  const { role } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { page, saved, history } = loaderData;
+  const { role, timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const outcome = actionData as Outcome | undefined;
   const editor = role === 'admin' || role === 'editor';
   const hasDraft = page.draft !== null && page.draft !== undefined;
@@ -109,7 +114,8 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
       {outcome?.theirs ? (
         <ConflictBox version={outcome.theirs.version} lines={pageLines(outcome.theirs.draft ?? outcome.theirs.content)} />
       ) : null}
-      <Form method="post" className="admin-form" {...changes.form}>
+      {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
+      <Form key={page.version} method="post" className="admin-form" {...changes.form}>
         <CsrfField />
         <input type="hidden" name="version" value={page.version} />
         {pageForm(hasDraft ? page.draft : page.content).map((node) => (
@@ -123,6 +129,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </SaveButtons>
       </Form>
+      <HistorySection {...history} current={page.version} timeZone={timeZone} labelOf={pageWord} canRestore={editor} />
     </>
   );
 }
