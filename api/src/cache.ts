@@ -117,6 +117,8 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
   };
   const forget = (school: string | null) => {
     generation++;
+    // This process wrote: its next answer reads the counters (and the next moments) again.
+    watch?.changed();
     if (school === null) store.clear();
     for (const [key, entry] of store) if (entry.school === school || entry.school === null) store.delete(key);
   };

@@ -105,6 +105,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   };
   onContentChange((school) => {
     generation++;
+    watch?.changed();
     for (const [key, page] of store) if (school === null || page.school === school || page.school === null) store.delete(key);
     inFlight.clear();
   });

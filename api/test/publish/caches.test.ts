@@ -167,4 +167,13 @@ describe(`cache invalidation (${engine})`, () => {
     expect((await as(t.app, watcher)('POST', '/api/admin/WATCH/content/news', { ...later, intent: 'publish' })).statusCode).toBe(201);
     expect(await stampThen('2025-08-14T10:00:00.000Z')).toBe(2.5 * hour);
   });
+
+  it("a write in this process makes the caches' counter view current at once, not after its refresh interval", async () => {
+    const watch = createContentWatch(t.db, { now: () => NOW, intervalMs: 3_600_000 });
+    createPageCache({ ttlMs: 30_000, watch });
+    const before = await watch.stamp('STHSM');
+    const created = await as(t.app, editor)('POST', news, { ...VALID.news, title: 'Counter view news', intent: 'publish' });
+    expect(created.statusCode).toBe(201);
+    expect(await watch.stamp('STHSM')).toBe(before + 1);
+  });
 });
