@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
+import { OfficeContacts } from '../components/office-contacts';
 import { PageHeader } from '../components/page-header';
-import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
 
 /** When this statement was last reviewed (update it with every accessibility review). */
@@ -10,8 +9,6 @@ const REVIEWED = '21 November 2026';
 export default function Accessibility() {
   const school = useRootData().school;
   const name = school?.name ?? 'The school';
-  const email = school?.emails.office ?? school?.email ?? '';
-  const phone = school?.phones[0];
   return (
     <>
       <PageHeader />
@@ -58,21 +55,7 @@ export default function Accessibility() {
           If something on this website is hard to use, or you need information in another format, please tell us. We will reply as soon as
           we can.
         </p>
-        <ul>
-          {email ? (
-            <li>
-              E-mail: <a href={`mailto:${email}?subject=${encodeURIComponent('Website accessibility')}`}>{email}</a>
-            </li>
-          ) : null}
-          {phone ? (
-            <li>
-              Telephone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> (school office hours)
-            </li>
-          ) : null}
-          <li>
-            Or visit or write to us: <Link to="/contactUs">contact details</Link>.
-          </li>
-        </ul>
+        <OfficeContacts subject="Website accessibility" />
         <p>This statement was last reviewed on {REVIEWED}.</p>
       </div>
     </>

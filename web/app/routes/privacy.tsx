@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { z } from '@sthsm/contract/zod';
 import { DEFAULT_RETENTION_MONTHS } from '@sthsm/contract/submissions';
 import type { Route } from './+types/privacy';
+import { OfficeContacts } from '../components/office-contacts';
 import { PageHeader } from '../components/page-header';
 import { getParsed } from '../lib/api.server';
-import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
 
@@ -28,8 +28,6 @@ function period(months: number): string {
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;
   const name = school?.name ?? 'The school';
-  const email = school?.emails.office ?? school?.email ?? '';
-  const phone = school?.phones[0];
   const kept = period(loaderData.retentionMonths);
   return (
     <>
@@ -72,21 +70,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           it at any time, without giving a reason. Write to us or call the school office, giving the e-mail address or mobile number you
           used, and we will reply as soon as we can.
         </p>
-        <ul>
-          {email ? (
-            <li>
-              E-mail: <a href={`mailto:${email}?subject=${encodeURIComponent('Personal data request')}`}>{email}</a>
-            </li>
-          ) : null}
-          {phone ? (
-            <li>
-              Telephone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> (school office hours)
-            </li>
-          ) : null}
-          <li>
-            Or visit or write to us: <Link to="/contactUs">contact details</Link>.
-          </li>
-        </ul>
+        <OfficeContacts subject="Personal data request" />
         <p>This notice was last reviewed on {REVIEWED}.</p>
       </div>
     </>
