@@ -9,7 +9,7 @@
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 3), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_UPLOADS=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
 // "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
 // .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
@@ -36,6 +36,7 @@ import {
   jsBudgetKb,
 } from './settings.ts';
 import { ensureTools, NGINX } from './tools.ts';
+import { BENCH_MEDIA_MAX_BYTES, uploadBench } from './upload.ts';
 import { wrk, type WrkResult } from './wrk.ts';
 
 const env = process.env;
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   chmodSync(ngxDir, 0o755); // nginx workers run as another user when started by root
 
   console.log(`Starting the server on ${ORIGIN} (DATA_DIR ${dataDir})…`);
-  start(
+  const server = start(
     path.join(BIN, 'node'),
     ['api/src/server.ts'],
     {
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       BACKUP_AT: 'off',
       // Lighthouse loads every page LH_RUNS times and each load posts the visitor count.
       VISITOR_RATE_LIMIT_PER_MINUTE: '100000',
+      MEDIA_MAX_BYTES: BENCH_MEDIA_MAX_BYTES,
     },
     'server',
   );
@@ -158,6 +160,8 @@ async function main(): Promise<void> {
     loads.push({ name: p, r: await wrk(ORIGIN + p, LOAD_SECONDS, LOAD_CONNECTIONS, 'br, gzip') });
   }
   const load1 = os.loadavg();
+  // The media library: uploads per minute, `/` while uploading, memory with slow readers (upload.ts).
+  if (env.BENCH_SKIP_UPLOADS !== '1') await uploadBench(ORIGIN, dataDir, server.pid as number);
 
   stopAll();
   clearInterval(sampler);

@@ -2,8 +2,10 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Readiness } from './cluster/readiness.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { installResponseCache } from './cache.ts';
@@ -31,6 +33,7 @@ import { visitorRoutes } from './routes/visitor.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { createMailer, type Mailer } from './staff/mail.ts';
+import { startVariantWorker, variantWorkers, type VariantWorker } from './media/variant-worker.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -51,13 +54,17 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where log lines go (default stdout); tests capture them to prove what is never logged. */
   logStream?: { write: (line: string) => void };
+  /** Rate-limit counters in this Redis (REDIS_URL), shared by every server; by default in memory. */
+  redis?: Redis;
+  /** What /api/health/ready checks besides the database, and whether the server is shutting down. */
+  readiness?: Readiness;
 }
 
 const BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: one error handler, one 404, form-encoded bodies, every route of SPEC §7. */
-const api: FastifyPluginAsync<Deps & { mailer: Mailer }> = async (app, { db, config, now, mailer }) => {
-  const deps: Deps = { db, config, now };
+const api: FastifyPluginAsync<Deps & { mailer: Mailer }> = async (app, { db, config, now, mailer, readiness }) => {
+  const deps: Deps = { db, config, now, ...(readiness ? { readiness } : {}) };
   installErrorHandling(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     // Repeated names keep the last value (SPEC §3: the form may send the later one).
@@ -101,6 +108,8 @@ export async function buildApp({
   contentWatch,
   mailer,
   logStream,
+  redis,
+  readiness,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -155,6 +164,9 @@ export async function buildApp({
     // One bucket per IPv6 /64 (one client's usual allocation) and IPv4-mapped addresses as IPv4.
     // The plugin's default today; stated so that an upgrade cannot quietly change it.
     ipv6Subnet: 64,
+    // Several servers share the counters in Redis; when it does not answer, requests pass rather
+    // than fail (docs/decisions/0082).
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new HttpError(429, `Too many requests. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`),
   });
@@ -165,6 +177,20 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  await app.register(api, { prefix: '/api', db, config, now, mailer: mailer ?? createMailer(config, app.log) });
+  await app.register(api, {
+    prefix: '/api',
+    db,
+    config,
+    now,
+    mailer: mailer ?? createMailer(config, app.log),
+    ...(readiness ? { readiness } : {}),
+  });
+  // Library photos' variants, in the background (media/variant-worker.ts); stopped before the database closes.
+  let worker: VariantWorker | null = null;
+  app.addHook('onReady', async () => {
+    worker = startVariantWorker(db, config, { log: app.log });
+    variantWorkers.set(app, worker);
+  });
+  app.addHook('onClose', async () => worker?.stop());
   return app;
 }

@@ -170,6 +170,29 @@ const envSchema = z
       .regex(/^smtps?:\/\/./, { error: 'must be an smtp:// or smtps:// URL' })
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    // Media library (issue 15): the largest file one upload may be, and each school's storage.
+    MEDIA_MAX_BYTES: positiveInt(25 * 1024 * 1024, 2 ** 40),
+    MEDIA_QUOTA_BYTES: positiveInt(2 * 1024 ** 3, 2 ** 50),
+    // Several servers (docs/scaling.md): shared rate limits and cache invalidation; media in S3.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/./, { error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('sthsm:'),
+    SHUTDOWN_GRACE_MS: positiveInt(10_000, 600_000),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name (3-63 lowercase letters, digits, . or -)' })
+      .optional(),
+    S3_ENDPOINT: z
+      .string()
+      .refine((v) => originOf(v) !== undefined, { error: 'must be an http:// or https:// URL such as https://s3.example.com' })
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z.string().default(''),
+    S3_TIMEOUT_MS: positiveInt(10_000, 300_000),
   })
   .refine((e) => e.RESPONSE_CACHE_TTL_MS + e.PAGE_CACHE_TTL_MS <= MAX_STALENESS_MS, {
     path: ['PAGE_CACHE_TTL_MS'],
@@ -182,6 +205,12 @@ export interface Config {
   dataDir: string;
   mediaRoot: string;
   cacheDir: string;
+  /** Unfinished resumable uploads (tus), on this server's disk until they become library files. */
+  uploadDir: string;
+  /** MEDIA_MAX_BYTES: the largest file one upload may be (default 25 MB). */
+  mediaMaxBytes: number;
+  /** MEDIA_QUOTA_BYTES: what one school's media library may hold (default 2 GB). */
+  mediaQuotaBytes: number;
   databaseUrl: string;
   /** The school of requests whose host name is not in the host table (and of localhost). */
   schoolCode: string;
@@ -220,6 +249,43 @@ export interface Config {
   /** Staff e-mail (invitations, resets) is sent through this SMTP server when set. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Redis for rate-limit counters and cross-server cache invalidation (none: in memory, one process). */
+  redisUrl?: string;
+  /** Every Redis key and channel this deployment uses starts with this (several deployments, one Redis). */
+  redisKeyPrefix: string;
+  /** SIGTERM: in-flight requests get this long to finish before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** Media in an S3-compatible object store (S3_BUCKET set), shared by every server; otherwise local disk. */
+  s3?: S3Settings;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** S3_ENDPOINT for MinIO, s3rver or another S3-compatible store (path-style addressing); none: AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's usual chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Every key starts with this (several deployments in one bucket). */
+  prefix: string;
+  /** Each S3 call is abandoned after this. */
+  timeoutMs: number;
+}
+
+function s3Settings(e: z.infer<typeof envSchema>, bucket: string): S3Settings {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION,
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+      : {}),
+    prefix: e.S3_PREFIX,
+    timeoutMs: e.S3_TIMEOUT_MS,
+  };
 }
 
 /** Parses the environment once. Throws one clear line naming the bad variable. */
@@ -237,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaRoot: path.join(dataDir, 'media'),
     cacheDir: path.join(dataDir, 'cache'),
+    uploadDir: path.join(dataDir, 'uploads'),
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
+    mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'school.db'),
     schoolCode: e.SCHOOL_CODE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -258,5 +327,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.SITE_URL ? { siteUrl: e.SITE_URL.replace(/\/+$/, '') } : {}),
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? 'School website <no-reply@localhost>',
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    ...(e.S3_BUCKET ? { s3: s3Settings(e, e.S3_BUCKET) } : {}),
   };
 }

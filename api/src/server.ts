@@ -12,11 +12,13 @@ import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.t
 import { firstStartSetupLink } from './staff/setup-link.ts';
 import { makeDataDirPrivate, usePrivateUmask } from './privacy/files.ts';
 import { startRetentionScheduler, type RetentionScheduler } from './privacy/retention.ts';
+import { openSharedState } from './cluster/shared.ts';
+import { localMediaStore } from './backup/media-store.ts';
+import { mediaStores } from './media/library.ts';
+import { copyAllMedia } from './media/s3.ts';
 
 // Before anything is created: the data directory's files are the server user's only (issue 16).
 usePrivateUmask();
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 let config: Config;
 try {
@@ -35,6 +37,9 @@ try {
   if ((await countSchools(db)) === 0) {
     console.log('Empty database: seeding the demo school…');
     await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir);
+    // With S3_BUCKET the demo school's files go where every server reads them.
+    if (config.s3)
+      console.log(`Copied ${await copyAllMedia(localMediaStore(config.mediaRoot), mediaStores(config).media)} demo files to S3.`);
   }
 } catch (err) {
   console.error(`Database start-up failed (${engine}): ${err instanceof Error ? err.message : String(err)}`);
@@ -44,7 +49,21 @@ try {
 
 // One view of the content counters for both caches (docs/decisions/0061).
 const contentWatch = createContentWatch(db, { onError: (err) => console.warn(`Could not read the content counters: ${String(err)}`) });
-const app = await buildApp({ config, db, responseCache: true, contentWatch });
+// Redis when REDIS_URL is set: shared rate limits, other servers told of writes at once (docs/scaling.md).
+const shared = openSharedState(config, contentWatch, {
+  warn: (obj, msg) => console.warn(`${msg} ${JSON.stringify(obj)}`),
+});
+await shared.ready;
+// From SIGTERM on, /api/health/ready answers 503 so a balancer sends nothing new.
+let closing = false;
+const app = await buildApp({
+  config,
+  db,
+  responseCache: true,
+  contentWatch,
+  ...(shared.redis ? { redis: shared.redis } : {}),
+  readiness: { checks: shared.checks, draining: () => closing },
+});
 const schools = await createSchoolResolver(db, config.schoolCode, {
   onError: (err) => app.log.warn({ err }, 'could not reload the host table; keeping the last one'),
 });
@@ -59,17 +78,25 @@ await mountSite(app, {
 
 let backups: BackupScheduler | null = null;
 let retention: RetentionScheduler | null = null;
-let closing = false;
+/**
+ * SIGTERM/SIGINT: readiness fails at once, the listener closes (new connections are refused, a
+ * request on a kept-alive one gets 503, which a balancer retries elsewhere), requests in flight
+ * finish within SHUTDOWN_GRACE_MS, then Redis and the database close and the process exits 0.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+  const timer = setTimeout(() => {
+    app.log.warn(`requests still running after ${config.shutdownGraceMs} ms: exiting anyway`);
+    process.exit(1);
+  }, config.shutdownGraceMs);
   timer.unref();
   backups?.stop();
   retention?.stop();
   schools.close();
   await app.close();
+  await shared.close();
   await db.destroy();
   process.exit(0);
 }
@@ -95,6 +122,7 @@ try {
     console.log(`No administrator yet for ${config.schoolCode}: create the first one at ${setupLink} (one-time link, valid 24 hours)`);
 } catch (err) {
   console.error(`Could not listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`);
+  await shared.close();
   await db.destroy();
   process.exit(1);
 }

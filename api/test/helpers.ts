@@ -29,6 +29,9 @@ export interface TestAppOptions {
   mount?: (app: FastifyInstance, config: Config) => Promise<void>;
   /** Where staff e-mail goes (tests catch it). */
   mailer?: BuildOptions['mailer'];
+  /** Shared state (api/src/cluster): rate limits in this Redis, readiness checks. */
+  redis?: BuildOptions['redis'];
+  readiness?: BuildOptions['readiness'];
 }
 
 /**
@@ -60,6 +63,8 @@ export async function startTestApp(
     responseCache: options.responseCache,
     logStream: options.logStream,
     mailer: options.mailer,
+    redis: options.redis,
+    readiness: options.readiness,
   });
   await options.mount?.(app, config);
   await app.ready();

@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { NONCE_HEADER } from '@sthsm/contract/http';
+import { enhanceScript } from './lib/enhance.server';
+import { ShellScriptContext } from './lib/hydration';
 import { NonceContext } from './lib/nonce';
 import { lowPriorityModulePreloads } from './lib/preload-priority.server';
 
@@ -38,7 +40,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <ShellScriptContext.Provider value={enhanceScript}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </ShellScriptContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,

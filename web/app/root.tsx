@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
+import { useHydrates, useShellScript } from './lib/hydration';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
 import { loadSchoolProfile } from './lib/school-data.server';
@@ -27,6 +28,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The CSP nonce of this response (api/src/site.ts → entry.server.tsx); '' in the browser.
   const nonce = useNonce() || undefined;
+  // Pages that opt out of hydration get the shell's small script instead of React (lib/hydration.ts).
+  const hydrates = useHydrates();
+  const shellScript = useShellScript();
   return (
     <html lang="en-IN">
       <head>
@@ -41,9 +45,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        {/* Restores the scroll position on back/forward and scrolls to the top on every new page (SPEC §2). */}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            {/* Restores the scroll position on back/forward and scrolls to the top on every new page (SPEC §2). */}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // The shell's behaviours without React; full page loads restore the scroll position themselves.
+          // oxlint-disable-next-line react/no-danger -- our own script, built from lib/enhance.server.ts, never from content
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: shellScript }} />
+        )}
       </body>
     </html>
   );

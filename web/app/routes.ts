@@ -36,6 +36,8 @@ export default [
         route('account', 'routes/admin/account.tsx'),
         route('pages', 'routes/admin/pages.tsx'),
         route('pages/:slug', 'routes/admin/page.tsx'),
+        route('media', 'routes/admin/media.tsx'),
+        route('media/:id', 'routes/admin/media-item.tsx'),
         // Every content type's list and item form (lib/admin-content.ts; any other word is a 404).
         route(':type', 'routes/admin/content.tsx'),
         route(':type/:id', 'routes/admin/content-item.tsx'),

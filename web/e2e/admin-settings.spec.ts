@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addStaff, signIn, totpCode } from './admin-helpers';
+import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // The school settings page (/admin/settings, STAFF.md). On the suite's server: administrators only,
 // axe-clean at 390 and 1280 px, errors under their fields with the typed values kept, with and
@@ -142,47 +139,20 @@ test.describe('on the suite server', () => {
 
 test.describe('saving, on a server of its own', () => {
   test.describe.configure({ mode: 'serial' });
-  // The suite's servers use E2E_PORT … +4, the freshness spec +8.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 9;
+  // The suite's servers use E2E_PORT … +4, the xss spec +7, the freshness spec +8.
+  const port = ownServerPort(9);
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(os.tmpdir(), `sthsm-settings-${port}`);
+  const dataDir = ownServerDataDir('settings', 9);
   const PAGES = ['/', '/contactUs', '/school-information'];
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ['api/src/server.ts'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      // The page and JSON caches at their default (production) lives.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SITE_URL: base,
-        LOG_LEVEL: 'warn',
-        BACKUP_AT: 'off',
-        WEB_BUILD_DIR: process.env.WEB_BUILD_DIR ?? 'build',
-      },
-    });
-    for (let i = 0; i < 240; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('the settings server did not start');
+    // The page and JSON caches at their default (production) lives.
+    server = await startOwnServer({ offset: 9, name: 'settings' });
   });
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   /** A page as served for a host name (the host table maps demo2.localhost to DEMO2). */
   async function get(request: APIRequestContext, p: string, host = `127.0.0.1:${port}`) {

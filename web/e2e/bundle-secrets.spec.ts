@@ -13,7 +13,8 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['JWT', /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   ['api key assignment', /api[_-]?key["'`]?\s*[:=]\s*["'`][^"'`]{6,}/gi],
   ['secret assignment', /(client[_-]?)?secret["'`]?\s*[:=]\s*["'`][^"'`]{6,}/gi],
-  ['password in a string', /password=[^&\s"'`]{3,}/gi],
+  // A value in a query string or form body (not code such as `url.password=encode(…)` or `a.password===b.password`).
+  ['password in a string', /(?<![.\w])password=(?!=)[^&\s"'`(]{3,}(?=[&\s"'`]|$)/gi],
   ['private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/g],
   ['AWS access key', /\b(AKIA|ASIA)[0-9A-Z]{16}\b/g],
   ['Google API key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
@@ -34,10 +35,14 @@ function entropy(s: string): number {
 /** Long random-looking string literals: hex keys of 32+ or base64 blobs of 40+ characters. */
 function highEntropyLiterals(source: string): string[] {
   const literals = source.match(/["'`][A-Za-z0-9+/=_-]{32,}["'`]/g) ?? [];
-  return literals
-    .map((l) => l.slice(1, -1))
-    .filter((l) => /\d/.test(l) && /[a-z]/i.test(l))
-    .filter((l) => (/^[0-9a-f]+$/i.test(l) ? l.length >= 32 && entropy(l) > 3.5 : l.length >= 40 && entropy(l) > 4.5));
+  return (
+    literals
+      .map((l) => l.slice(1, -1))
+      .filter((l) => /\d/.test(l) && /[a-z]/i.test(l))
+      // An alphabet table (base64, base32 in URL and upload libraries) is not a secret.
+      .filter((l) => !/ABCDEFGHIJKLMNOP|abcdefghijklmnop/.test(l))
+      .filter((l) => (/^[0-9a-f]+$/i.test(l) ? l.length >= 32 && entropy(l) > 3.5 : l.length >= 40 && entropy(l) > 4.5))
+  );
 }
 
 function scriptsUnder(dir: string): string[] {

@@ -1,8 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // A profile change made through the repository (as the staff settings form will make it) shows on
 // /, /contactUs and /school-information within the life of the JSON cache plus the page cache:
@@ -10,9 +8,8 @@ import { expect, test } from '@playwright/test';
 // Here a server of its own runs the same code with short lives through configuration, so the
 // test proves the bound without waiting a minute.
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 8;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `sthsm-freshness-${port}`);
+const base = `http://127.0.0.1:${ownServerPort(8)}`;
+const dataDir = ownServerDataDir('freshness', 8);
 const RESPONSE_CACHE_TTL_MS = 2_000;
 const PAGE_CACHE_TTL_MS = 4_000;
 /** One render after both lives have run out (a cold render of a page takes well under this). */
@@ -21,43 +18,20 @@ const PAGES = ['/', '/contactUs', '/school-information'];
 const OLD = '+91 00000 00101';
 const NEW = '+91 00000 00199';
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ['api/src/server.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: base,
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: process.env.WEB_BUILD_DIR ?? 'build',
-      RESPONSE_CACHE_TTL_MS: String(RESPONSE_CACHE_TTL_MS),
-      PAGE_CACHE_TTL_MS: String(PAGE_CACHE_TTL_MS),
-    },
+  server = await startOwnServer({
+    offset: 8,
+    name: 'freshness',
+    env: { RESPONSE_CACHE_TTL_MS: String(RESPONSE_CACHE_TTL_MS), PAGE_CACHE_TTL_MS: String(PAGE_CACHE_TTL_MS) },
   });
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the freshness server did not start');
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server?.stop());
 
 const html = async (p: string) => (await fetch(`${base}${p}`)).text();
 

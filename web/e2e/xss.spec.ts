@@ -1,10 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { xssVectors } from './fixtures/xss-vectors';
+import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
 import { dangerousMarkup, installTrap, interactWithAll, nonceOf, unsanitizedExecutions, type Trap } from './xss/xss-helpers';
 
 // Stored XSS. Every vector is stored as the principal message, news title and
@@ -13,9 +12,8 @@ import { dangerousMarkup, installTrap, interactWithAll, nonceOf, unsanitizedExec
 // site in Chromium with alert/prompt/confirm/print and window.__xss trapped, then hovered,
 // focused and clicked: 0 may run. The same vectors written unsanitized must run (positive control).
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 7;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `sthsm-xss-${port}`);
+const base = `http://127.0.0.1:${ownServerPort(7)}`;
+const dataDir = ownServerDataDir('xss', 7);
 const vectors = xssVectors();
 const FIELDS = [
   'principal message',
@@ -28,7 +26,7 @@ const FIELDS = [
 ];
 const PRINCIPAL_BATCH = 25;
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let pagesChecked = 0;
 let elementsTouched = 0;
 const dangerous: string[] = [];
@@ -37,39 +35,19 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  execFileSync(process.execPath, ['web/e2e/support/seed-xss.ts', dataDir], {
-    stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: 'silent' },
+  server = await startOwnServer({
+    offset: 7,
+    name: 'xss',
+    tries: 120,
+    prepare: (dir) =>
+      execFileSync(process.execPath, ['web/e2e/support/seed-xss.ts', dir], {
+        stdio: 'inherit',
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      }),
   });
-  server = spawn(process.execPath, ['api/src/server.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: base,
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: process.env.WEB_BUILD_DIR ?? 'build',
-    },
-  });
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the XSS server did not start');
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server?.stop());
 
 /** Opens a page of the XSS server, interacts with everything in it and collects dangerous markup. */
 async function visit(page: Page, url: string): Promise<void> {

@@ -8,7 +8,7 @@ import { engineOf, openDatabase, sqliteFile } from '../db/index.ts';
 import { listTables } from '../repositories/database-info.ts';
 import { journalFileIn } from './erasures.ts';
 import { formatBytes } from './files.ts';
-import { localMediaStore } from './media-store.ts';
+import { mediaStores } from '../media/library.ts';
 import { restoreArchive, TargetNotEmptyError, type RestoreReport } from './restore.ts';
 import { BackupBusyError, backupSourceFrom, runBackup } from './run.ts';
 import { ArchiveRejectedError, unpackAndVerify } from './verify.ts';
@@ -107,7 +107,7 @@ async function restore(config: Config, archive: string, force: boolean, journals
     path.resolve(archive),
     {
       databaseUrl: config.databaseUrl,
-      media: localMediaStore(config.mediaRoot),
+      media: mediaStores(config).media,
       dataDir: config.dataDir,
       cacheDir: config.cacheDir,
     },

@@ -1,20 +1,38 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, opendir, realpath, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, opendir, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 
+/** What serving needs to know of a stored file before reading it. */
+export interface StoredFileInfo {
+  size: number;
+  /** Last change, in ms since the epoch (an object store's Last-Modified). */
+  mtimeMs: number;
+}
+
+/** Bytes `start` to `end`, both inclusive (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
- * What backup and restore need from wherever media lives. Local disk today; an object store
- * (S3-compatible) can implement the same four operations. Paths are relative, "/"-separated.
+ * Every read and write of media goes through this: backup and restore, the media library's
+ * uploads, the background variants and /api/image (docs/decisions/0036). Local disk today; an
+ * object store (S3-compatible) implements the same operations, so no route changes. Paths are
+ * relative, "/"-separated.
  */
 export interface MediaStore {
   /** A description for messages (a folder, a bucket). */
   readonly where: string;
   /** Every file, in no particular order. */
   list(): AsyncIterable<{ path: string }>;
-  read(path: string): Readable;
+  /** The file's bytes, or only `range` of them, as a stream (never read whole into memory). */
+  read(path: string, range?: ByteRange): Readable;
+  /** Size and last change of a regular file; null when there is none (or the path is not a plain one). */
+  stat(path: string): Promise<StoredFileInfo | null>;
   /** Creates or replaces the file with the stream's bytes; a reader never sees half a file. */
   write(path: string, data: Readable): Promise<void>;
   remove(path: string): Promise<void>;
@@ -47,7 +65,7 @@ async function* walk(dir: string, prefix: string): AsyncGenerator<{ path: string
   }
 }
 
-/** The media folder on local disk (DATA_DIR/media). Symbolic links are not followed. */
+/** The media folder on local disk (DATA_DIR/media). Symbolic links are not followed by list(); stat() refuses one that leads outside. */
 export function localMediaStore(root: string): MediaStore {
   const absolute = (relative: string): string => {
     if (!isStorablePath(relative)) throw new Error(`Not a plain relative media path: ${JSON.stringify(relative)}`);
@@ -59,7 +77,18 @@ export function localMediaStore(root: string): MediaStore {
   return {
     where: root,
     list: () => walk(root, ''),
-    read: (relative) => createReadStream(absolute(relative)),
+    read: (relative, range) => createReadStream(absolute(relative), range ? { start: range.start, end: range.end } : {}),
+    async stat(relative) {
+      if (!isStorablePath(relative)) return null;
+      try {
+        const [realRoot, real] = [await realpath(root), await realpath(absolute(relative))];
+        if (!real.startsWith(realRoot + path.sep)) return null;
+        const info = await stat(real);
+        return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+      } catch {
+        return null;
+      }
+    },
     async write(relative, data) {
       const target = absolute(relative);
       await mkdir(path.dirname(target), { recursive: true });

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { engineOf, type Db } from '../db/index.ts';
 import { failBackupRun, finishBackupRun, releaseBackupLock, startBackupRun, tryBackupLock } from '../repositories/backup-runs.ts';
 import { ensurePrivateDir } from './files.ts';
-import { localMediaStore } from './media-store.ts';
+import { mediaStores } from '../media/library.ts';
 import { ARCHIVE_NAME, writeArchive, type BackupSource, type WrittenArchive } from './write-archive.ts';
 
 // One backup: claim it (a run row; on PostgreSQL also an advisory lock), write the archive,
@@ -32,9 +32,9 @@ export class BackupBusyError extends Error {}
 const STALE_LEFTOVER_MS = 24 * 60 * 60 * 1000;
 const ERROR_MESSAGE_LIMIT = 500;
 
-/** The source a server's configuration names: its database and DATA_DIR/media. */
+/** The source a server's configuration names: its database and its media store (DATA_DIR/media, or S3). */
 export function backupSourceFrom(config: Config, db: Db): BackupSource {
-  return { db, engine: engineOf(config.databaseUrl), databaseUrl: config.databaseUrl, media: localMediaStore(config.mediaRoot) };
+  return { db, engine: engineOf(config.databaseUrl), databaseUrl: config.databaseUrl, media: mediaStores(config).media };
 }
 
 /** A failure as the staff area and the log may show it: the message only, never data. */

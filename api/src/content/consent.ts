@@ -10,6 +10,26 @@ import type { Snapshot } from './store.ts';
 
 export const UNKNOWN_CHILD = 'Choose a child from the consent register (Children).';
 
+/** Why a signed preview link does not show an item: it names a child without consent for its purpose now. */
+export const previewWithoutConsent = (purpose: keyof typeof CONSENT_PURPOSE_LABELS) =>
+  `This preview is not shown: the item names a child without current guardian consent for “${CONSENT_PURPOSE_LABELS[purpose]}”. Record the consent under Children, or unlink the child.`;
+
+/**
+ * A signed preview link is a page anyone holding it can open, so it shows a child only with
+ * consent, as the public page would: the message to answer with, or null when it may be shown.
+ */
+export async function previewConsentProblem(
+  db: Db,
+  spec: ContentTypeSpec,
+  code: string,
+  childId: unknown,
+  now: Date,
+): Promise<string | null> {
+  const purpose = spec.consentPurpose;
+  if (!purpose || typeof childId !== 'string' || childId === '') return null;
+  return (await hasConsentAt(db, code, childId, purpose, now.toISOString())) ? null : previewWithoutConsent(purpose);
+}
+
 export type ConsentProblem = { code: 400; field: string; message: string } | { code: 422; field: string; message: string };
 
 /** Why this version may not be saved (null: it may): an unknown child, or no consent when it would show. */

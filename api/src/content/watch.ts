@@ -33,6 +33,8 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
   let transitions = new Map<string, number>();
   let transitionsKnown = false;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  /** Moves with every changed(): a read that started before a change does not count as fresh. */
+  let changes = 0;
   let loading: Promise<void> | null = null;
 
   /** Whether the counters differ from the last ones read (a school added, removed or moved). */
@@ -40,6 +42,7 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
 
   async function refresh(): Promise<void> {
     const started = clockMs();
+    const changesAtStart = changes;
     try {
       const at = now();
       const v = await contentVersions(db);
@@ -56,16 +59,23 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
       // Keep the last known counters: answers stay bounded by their TTL.
       options.onError?.(err);
     } finally {
-      checkedAt = started;
+      if (changes === changesAtStart) checkedAt = started;
     }
   }
 
+  /**
+   * Past half the interval the counters are read again in the background, and answers go on with
+   * the ones held; only counters older than the whole interval (or after this process wrote) make
+   * an answer wait. So a busy process never holds every request behind the read (the p99 of
+   * cached answers, issue 18), and no answer uses counters older than `intervalMs`.
+   */
   async function fresh(): Promise<void> {
-    if (clockMs() - checkedAt < intervalMs) return;
+    const age = clockMs() - checkedAt;
+    if (age < intervalMs / 2) return;
     loading ??= refresh().finally(() => {
       loading = null;
     });
-    await loading;
+    if (age >= intervalMs) await loading;
   }
 
   return {
@@ -83,6 +93,7 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
       return next === null ? null : next - at;
     },
     changed() {
+      changes++;
       checkedAt = Number.NEGATIVE_INFINITY;
     },
   };

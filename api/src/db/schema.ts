@@ -100,6 +100,36 @@ export interface FilesTable {
   content_type: string;
   created_at: string;
 }
+/** The media library (migration 2026-11-29-media). */
+export interface MediaTable {
+  school_code: string;
+  _id: string;
+  ref: string;
+  path: string;
+  kind: string;
+  content_type: string;
+  name: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  bytes: number | string;
+  width: number | null;
+  height: number | null;
+  alt: Generated<string>;
+  decorative: Generated<number>;
+  caption: Generated<string>;
+  camera: string | null;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  version: Generated<number>;
+}
+export interface MediaJobsTable {
+  ref: string;
+  school_code: string;
+  state: string;
+  attempts: Generated<number>;
+  run_after: string;
+  error: string | null;
+}
 export interface VisitorCountsTable {
   school_code: string;
   visitor: number;
@@ -167,6 +197,14 @@ export interface RetentionRunsTable {
   slot: string;
   started_at: string;
   erased: number;
+}
+
+/** Who runs a job until when (api/src/cluster/jobs.ts); an expired lease may be taken. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO instant. */
+  expires_at: string;
 }
 
 /** One backup attempt (api/src/backup/). `slot` is set for scheduled runs and unique. */
@@ -310,6 +348,8 @@ export interface Database {
   albums: AlbumsTable;
   videos: VideosTable;
   files: FilesTable;
+  media: MediaTable;
+  media_jobs: MediaJobsTable;
   visitor_counts: VisitorCountsTable;
   alumni_submissions: AlumniSubmissionsTable;
   backup_runs: BackupRunsTable;
@@ -318,6 +358,7 @@ export interface Database {
   children: ChildrenTable;
   child_consents: ChildConsentsTable;
   retention_runs: RetentionRunsTable;
+  job_leases: JobLeasesTable;
   staff_users: StaffUsersTable;
   staff_memberships: StaffMembershipsTable;
   staff_sessions: StaffSessionsTable;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { IMAGE_WIDTHS } from '@sthsm/contract/images';
-import sharp from 'sharp';
-import type { MediaFile } from './resolve.ts';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { MediaStore, StoredFileInfo } from '../backup/media-store.ts';
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -59,56 +58,69 @@ export const FORMAT_TYPES: Record<VariantFormat, string> = {
 
 const inFlight = new Map<string, Promise<string>>();
 
+/** A file in a store, as variants and serving see it. */
+export interface StoredSource extends StoredFileInfo {
+  store: MediaStore;
+  path: string;
+}
+
+/** Decodes a stored file: its bytes stream from the store into sharp (errors of either side reject). */
+export function sharpFrom(source: { store: MediaStore; path: string }, options: SharpOptions = {}): Sharp {
+  const image = sharp({ failOn: 'error', ...options });
+  const input = source.store.read(source.path);
+  input.on('error', (err) => image.destroy(err));
+  return input.pipe(image);
+}
+
+/** Encodes `pipeline` in `format` (the qualities every variant uses). */
+export function encodeAs(pipeline: Sharp, format: VariantFormat): Sharp {
+  return format === 'avif'
+    ? pipeline.avif({ quality: 50, effort: 2 })
+    : format === 'webp'
+      ? pipeline.webp({ quality: 75 })
+      : format === 'png'
+        ? pipeline.png()
+        : pipeline.jpeg({ quality: 80, mozjpeg: true });
+}
+
 /**
- * The path of the cached variant, encoding it first when it is not on disk yet. The key covers the
- * source's path, size and mtime, so a replaced source gets a fresh variant. Concurrent requests for
- * the same variant share one encode; the file appears atomically (write, then rename).
+ * The path in `cache` of the on-demand variant, encoding it first when it is not there yet. The
+ * key covers the source's path, size and mtime, so a replaced source gets a fresh variant.
+ * Concurrent requests for the same variant share one encode; the cache's write is atomic.
  */
 export async function variantPath(
-  cacheDir: string,
-  source: MediaFile,
+  cache: MediaStore,
+  source: StoredSource,
   width: number,
   format: VariantFormat,
   height?: number,
 ): Promise<{ file: string; hit: boolean }> {
   const box = height === undefined ? `${width}` : `${width}x${height}`;
-  const key = createHash('sha256').update(`${source.absPath}|${source.size}|${source.mtimeMs}|${box}|${format}`).digest('hex');
-  const file = path.join(cacheDir, 'variants', key.slice(0, 2), `${key}.${format}`);
-  if (await exists(file)) return { file, hit: true };
+  const key = createHash('sha256').update(`${source.path}|${source.size}|${source.mtimeMs}|${box}|${format}`).digest('hex');
+  const file = `variants/${key.slice(0, 2)}/${key}.${format}`;
+  if (await cache.stat(file)) return { file, hit: true };
   let pending = inFlight.get(file);
   if (!pending) {
-    pending = encode(source.absPath, file, width, format, height).finally(() => inFlight.delete(file));
+    pending = encode(source, cache, file, width, format, height).finally(() => inFlight.delete(file));
     inFlight.set(file, pending);
   }
   return { file: await pending, hit: false };
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function encode(input: string, output: string, width: number, format: VariantFormat, height?: number): Promise<string> {
-  const pipeline = sharp(input, { failOn: 'error' })
+async function encode(
+  source: StoredSource,
+  cache: MediaStore,
+  output: string,
+  width: number,
+  format: VariantFormat,
+  height?: number,
+): Promise<string> {
+  const pipeline = sharpFrom(source)
     .rotate()
     .resize(
       height === undefined ? { width, withoutEnlargement: true } : { width, height, fit: 'cover', position: sharp.strategy.attention },
     );
-  const bytes = await (
-    format === 'avif'
-      ? pipeline.avif({ quality: 50, effort: 2 })
-      : format === 'webp'
-        ? pipeline.webp({ quality: 75 })
-        : format === 'png'
-          ? pipeline.png()
-          : pipeline.jpeg({ quality: 80, mozjpeg: true })
-  ).toBuffer();
-  await mkdir(path.dirname(output), { recursive: true });
-  const temp = `${output}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, output);
+  const bytes = await encodeAs(pipeline, format).toBuffer();
+  await cache.write(output, Readable.from([bytes]));
   return output;
 }

@@ -4,6 +4,7 @@ import { eraseRecords } from '../backup/erasures.ts';
 import { newId } from '../repositories/alumni.ts';
 import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsBefore } from '../repositories/submissions.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { runExclusive } from '../cluster/jobs.ts';
 
 // The retention job (issue 16): alumni submissions older than the school's retention period are
 // erased, journaled (a restore never brings them back) and audited by count only. Every server
@@ -16,6 +17,8 @@ export const RETENTION_TICK_MS = 10 * 60_000;
 const FIRST_TICK_MS = 15_000;
 
 export const RETENTION_ACTION = 'submissions.retention_erased';
+/** The retention job's lease name (api/src/cluster/jobs.ts). */
+export const RETENTION_JOB = 'retention';
 
 export interface RetentionOutcome {
   slot: string;
@@ -107,8 +110,12 @@ export function startRetentionScheduler(
     if (running) return running;
     const slot = slotOf(now());
     if (slot === done) return Promise.resolve(null);
-    running = runRetention({ db, backupDir: config.backupDir, now })
-      .then((outcome) => {
+    // One server at a time under the job's lease (docs/decisions/0083); the slot row decides the hour.
+    running = runExclusive(db, RETENTION_JOB, () => runRetention({ db, backupDir: config.backupDir, now }))
+      .then((exclusive) => {
+        // Another server holds the lease: look again at the next tick.
+        if (!exclusive.ran) return null;
+        const outcome = exclusive.value;
         done = slot;
         const total = outcome.erased.reduce((n, e) => n + e.count, 0);
         // Counts only: never who or what was erased.

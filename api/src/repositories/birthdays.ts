@@ -1,13 +1,14 @@
 import type { Birthday } from '@sthsm/contract';
 import { firstNameOf } from '@sthsm/contract/children';
 import type { Db } from '../db/index.ts';
-import { birthdayNamesOf, consentedAt } from './children.ts';
+import { birthdayNamesOf, consentedAt, registerEntries } from './children.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
 
 /**
  * Birthdays falling on `monthDay` ("MM-DD"), by name: published, in their window, and (when linked
  * to a child) with the guardian's consent in effect. The name is the first name only unless the
- * school shows full names (issue 16: the minimum shown); no birth date, only the day.
+ * school shows full names (issue 16: the minimum shown); no birth date, only the day. A linked
+ * child shows with the register's current name and class.
  */
 export async function listBirthdays(db: Db, schoolCode: string, monthDay: string, now = new Date()): Promise<Birthday[]> {
   const [rows, names] = await Promise.all([
@@ -23,12 +24,21 @@ export async function listBirthdays(db: Db, schoolCode: string, monthDay: string
       .execute(),
     birthdayNamesOf(db, schoolCode),
   ]);
-  return rows.map((r) => ({
-    _id: r._id,
-    name: names === 'full' ? r.name : firstNameOf(r.name),
-    class: r.class,
-    attachments: fromJson(r.attachments),
-  }));
+  const register = await registerEntries(
+    db,
+    schoolCode,
+    rows.map((r) => r.child_id),
+  );
+  return rows.map((r) => {
+    const child = r.child_id ? register.get(r.child_id) : undefined;
+    const name = child?.name ?? r.name;
+    return {
+      _id: r._id,
+      name: names === 'full' ? name : firstNameOf(name),
+      class: child?.class ?? r.class,
+      attachments: fromJson(r.attachments),
+    };
+  });
 }
 
 export async function insertBirthday(

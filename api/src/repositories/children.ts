@@ -121,6 +121,27 @@ export async function hasConsentAt(db: Db, code: string, childId: string, purpos
   return row !== undefined;
 }
 
+/**
+ * The register's current name and class of the linked children among `ids` (issue 16): an item
+ * linked to a child shows the child as the register has them now, so a corrected name or next
+ * year's class reaches every birthday and topper without editing each item.
+ */
+export async function registerEntries(
+  db: Db,
+  code: string,
+  ids: Array<string | null>,
+): Promise<Map<string, { name: string; class: string }>> {
+  const linked = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  if (linked.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('children')
+    .select(['_id', 'name', 'class'])
+    .where('school_code', '=', code)
+    .where('_id', 'in', linked)
+    .execute();
+  return new Map(rows.map((r) => [r._id, { name: r.name, class: r.class }]));
+}
+
 // --- What the public birthday section shows ---------------------------------------------------
 
 export async function birthdayNamesOf(db: Db, code: string): Promise<'first' | 'full'> {

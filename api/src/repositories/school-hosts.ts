@@ -25,6 +25,14 @@ export async function listSchoolHosts(db: Db): Promise<Array<{ host: string; sch
   return rows.map((r) => ({ host: r.host, schoolCode: r.school_code }));
 }
 
+/** The school a host name is mapped to; `fallback` (the default school) for any other host and for localhost. */
+export async function schoolOfHost(db: Db, hostName: string, fallback: string): Promise<string> {
+  const host = normalizeHost(hostName);
+  if (!host) return fallback;
+  const row = await db.selectFrom('school_hosts').select('school_code').where('host', '=', host).executeTakeFirst();
+  return row?.school_code ?? fallback;
+}
+
 /** Points a host name at a school (stored normalized; throws for a name normalizeHost refuses). */
 export async function saveSchoolHost(db: Db, hostName: string, schoolCode: string): Promise<void> {
   const host = normalizeHost(hostName);

@@ -1,6 +1,6 @@
 import type { Topper, TopperClass } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
-import { consentedAt } from './children.ts';
+import { consentedAt, registerEntries } from './children.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
 
 /** Newest session first; within a session, highest percentage first. A linked child needs consent for results. */
@@ -14,9 +14,15 @@ export async function listToppers(db: Db, schoolCode: string, now = new Date()):
     .orderBy('session_year', 'desc')
     .orderBy('created_at', 'desc')
     .execute();
+  // A linked child shows with the register's current name (the class here is the examination's).
+  const register = await registerEntries(
+    db,
+    schoolCode,
+    rows.map((r) => r.child_id),
+  );
   const toppers = rows.map((r) => ({
     _id: r._id,
-    name: r.name,
+    name: (r.child_id ? register.get(r.child_id)?.name : undefined) ?? r.name,
     class: r.class as TopperClass,
     division: r.division,
     stream: r.stream,

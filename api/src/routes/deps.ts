@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { Readiness } from '../cluster/readiness.ts';
 import { HttpError } from '../errors.ts';
 import { schoolExists } from '../repositories/schools.ts';
 import { codeParams, notFound } from './schemas.ts';
@@ -16,6 +17,8 @@ export interface Deps {
   config: Config;
   /** The clock; tests pin it. */
   now: () => Date;
+  /** What /api/health/ready checks besides the database (server.ts; tests pass their own). */
+  readiness?: Readiness;
 }
 
 /** The app with zod schemas as its type provider, so handlers see typed params, bodies and replies. */

@@ -5,6 +5,7 @@ import { schoolListRoute, typed, type Deps } from './deps.ts';
 import { findAlbum, listAlbums, listHomeAlbums } from '../repositories/albums.ts';
 import { albumSchema, subGallerySchema } from '@sthsm/contract';
 import { errorBody, notFound } from './schemas.ts';
+import { findMediaByRefs } from '../repositories/media.ts';
 
 export const galleryRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
   schoolListRoute(app, db, '/gallery/:code', {
@@ -33,7 +34,10 @@ export const galleryRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) 
     async (req) => {
       const found = await findAlbum(db, req.query.id, now());
       if (!found) throw new HttpError(404, 'No album has that id.');
-      return found;
+      const library = await findMediaByRefs(db, null, found.attachments ?? []);
+      if (library.length === 0) return found;
+      const photos = library.map(({ item }) => ({ ref: item.ref, alt: item.alt, decorative: item.decorative, caption: item.caption }));
+      return { ...found, photos };
     },
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONTENT_TYPES, DISPLAY_STATUSES } from '@sthsm/contract';
 import { z } from 'zod';
 import { contentSpec } from '../content/registry.ts';
+import { previewConsentProblem } from '../content/consent.ts';
 import { checkPreview } from '../content/preview.ts';
 import { findRow, toItem } from '../content/store.ts';
 import { HttpError } from '../errors.ts';
@@ -21,7 +22,7 @@ export const previewRoutes: FastifyPluginAsync<Deps> = async (app, { db, config,
     '/preview/:token',
     {
       schema: {
-        summary: 'The item a signed preview link names, draft or not (403 invalid, 410 expired)',
+        summary: 'The item a signed preview link names, draft or not (403 invalid or naming a child without consent, 410 expired)',
         tags: ['preview'],
         params: z.object({ token: z.string().min(10).max(600) }),
         response: {
@@ -50,6 +51,8 @@ export const previewRoutes: FastifyPluginAsync<Deps> = async (app, { db, config,
       const row = await findRow(db, spec, check.claim.school, check.claim.id);
       if (!row) throw new HttpError(404, PREVIEW_GONE);
       const item = toItem(spec, row, config.timeZone, now());
+      const withoutConsent = await previewConsentProblem(db, spec, check.claim.school, item.fields.child, now());
+      if (withoutConsent) throw new HttpError(403, withoutConsent);
       return {
         type: spec.type,
         school: check.claim.school,

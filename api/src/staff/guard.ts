@@ -3,6 +3,7 @@ import type { StaffRole } from '@sthsm/contract/staff';
 import { HttpError } from '../errors.ts';
 import { requireSchool, type Deps } from '../routes/deps.ts';
 import { findMembership } from '../repositories/staff-users.ts';
+import { schoolOfHost } from '../repositories/school-hosts.ts';
 import { requiresAdminTwoFactor } from '../repositories/school-security.ts';
 import { isStateChanging } from '../origin.ts';
 import { hasValidCsrfToken, isSameOrigin } from './csrf.ts';
@@ -18,7 +19,7 @@ export type Access =
   | { kind: 'anyone' }
   /** Any signed-in person (their own account). */
   | { kind: 'signed-in' }
-  /** A member of the school `:code` with one of these roles. */
+  /** A member of the school `:code` (or, on a route without one, the school of the request's host name) with one of these roles. */
   | { kind: 'school'; roles: readonly StaffRole[] };
 
 export const ALL_ROLES: readonly StaffRole[] = ['admin', 'editor', 'contributor'];
@@ -37,6 +38,8 @@ export const TWO_FACTOR_REQUIRED =
 export interface StaffRequestContext extends StaffSession {
   /** The role in the path's school (operators: 'admin'); undefined on account-level routes. */
   role?: StaffRole;
+  /** The school checked: the path's `:code`, or the host name's school on routes without one. */
+  school?: string;
 }
 
 const contexts = new WeakMap<FastifyRequest, StaffRequestContext>();
@@ -72,7 +75,8 @@ export function guard({ db, config, now }: Deps, access: Access) {
     }
     const context: StaffRequestContext = { ...current };
     if (access.kind === 'school') {
-      const code = (request.params as { code?: string }).code ?? '';
+      const code = (request.params as { code?: string }).code ?? (await schoolOfHost(db, request.hostname, config.schoolCode));
+      context.school = code;
       if (current.user.is_operator === 1) {
         await requireSchool(db, code);
         context.role = 'admin';

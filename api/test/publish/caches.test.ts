@@ -176,4 +176,20 @@ describe(`cache invalidation (${engine})`, () => {
     expect(created.statusCode).toBe(201);
     expect(await watch.stamp('STHSM')).toBe(before + 1);
   });
+
+  it("another process's write: read in the background past half the interval, waited for past the whole of it", async () => {
+    let clock = 0;
+    // Nothing tells this watch about the writes (no cache of it listens): it sees them only by reading.
+    const watch = createContentWatch(t.db, { now: () => NOW, intervalMs: 1_000, clockMs: () => clock });
+    const before = await watch.stamp('STHSM');
+    const publish = (title: string) => as(t.app, editor)('POST', news, { ...VALID.news, title, intent: 'publish' });
+    expect((await publish('Background read news')).statusCode).toBe(201);
+    clock = 400;
+    expect(await watch.stamp('STHSM')).toBe(before);
+    clock = 600;
+    await expect.poll(() => watch.stamp('STHSM')).toBe(before + 1);
+    expect((await publish('Waited read news')).statusCode).toBe(201);
+    clock = 1_600;
+    expect(await watch.stamp('STHSM')).toBe(before + 2);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { contentVersions } from '../../src/content/state.ts';
 import { createContentWatch } from '../../src/content/watch.ts';
 import { createPageCache } from '../../src/page-cache.ts';
 import { mountSite } from '../../src/site.ts';
@@ -60,6 +61,16 @@ afterAll(async () => {
 const content = (type: string) => `/api/admin/STHSM/content/${type}`;
 const birthdayNames = async (app: FastifyInstance) =>
   ((await app.inject({ url: '/api/birthdays/STHSM' })).json() as Array<{ name: string }>).map((b) => b.name);
+
+/** Birthdays and toppers whose names start with "Nil", as the public API gives them. */
+const shown = async (app: FastifyInstance) => ({
+  birthdays: ((await app.inject({ url: '/api/birthdays/STHSM' })).json() as Array<{ name: string; class: string }>).filter((b) =>
+    b.name.startsWith('Nil'),
+  ),
+  toppers: ((await app.inject({ url: '/api/topper/STHSM' })).json() as Array<{ name: string }>)
+    .filter((b) => b.name.startsWith('Nil'))
+    .map((b) => b.name),
+});
 
 describe(`items showing a child (${engine})`, () => {
   it('refuses to publish a birthday without consent, naming the child, and publishes it with consent', async () => {
@@ -201,5 +212,34 @@ describe(`items showing a child (${engine})`, () => {
     await as(t.app, admin)('PUT', '/api/admin/STHSM/children-settings', { birthdayNames: 'first' });
     expect(await birthdayNames(t.app)).toContain('Ishaan');
     expect(await birthdayNames(t.app)).not.toContain('Ishaan Dev Malhotra');
+  });
+
+  // Last: it leaves a topper and a birthday published, which the lists of the tests above do not expect.
+  it('a linked birthday and topper show the register\u2019s current name and class: a correction shows at once, here and on the other server', async () => {
+    const child = await recordChild(t.app, editor, { birthday: {}, results: {} }, { name: 'Nila Rao', class: 'IX-A' });
+    await as(t.app, editor)('POST', content('birthdays'), {
+      ...VALID.birthdays,
+      name: 'Nila Rao',
+      class: 'IX-A',
+      child: child.id,
+      intent: 'publish',
+    });
+    await as(t.app, editor)('POST', content('toppers'), {
+      ...VALID.toppers,
+      class: 'X',
+      name: 'Nila Rao',
+      child: child.id,
+      intent: 'publish',
+    });
+    expect(await shown(t.app)).toEqual({ birthdays: [expect.objectContaining({ name: 'Nila', class: 'IX-A' })], toppers: ['Nila Rao'] });
+    expect((await shown(other)).toppers).toEqual(['Nila Rao']);
+
+    // The school's content counter moves, so every other server drops its copies too (decision 0061).
+    const before = (await contentVersions(t.db)).get('STHSM');
+    const edit = await as(t.app, editor)('PUT', `/api/admin/STHSM/children/${child.id}`, { name: 'Nilima Rao', class: 'X-A' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await contentVersions(t.db)).get('STHSM')).toBeGreaterThan(before ?? 0);
+    for (const app of [t.app, other])
+      expect(await shown(app)).toEqual({ birthdays: [expect.objectContaining({ name: 'Nilima', class: 'X-A' })], toppers: ['Nilima Rao'] });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createSchool } from '../factories.ts';
 import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { recordChild } from '../staff/children-support.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
 import { VALID } from './publish-helpers.ts';
 
@@ -79,5 +80,34 @@ describe(`preview links (${engine})`, () => {
   it('is made only by the school\u2019s staff', async () => {
     const item = (await as(t.app, editor)('POST', '/api/admin/STHSM/content/news', VALID.news)).json().item;
     expect((await as(t.app, null)('POST', `/api/admin/STHSM/content/news/${item.id}/preview`, {})).statusCode).toBe(401);
+  });
+
+  it('withholds an item that names a child without current consent for its purpose (issue 16)', async () => {
+    const open = async (item: { id: string }) => {
+      const link = (await as(t.app, editor)('POST', `/api/admin/STHSM/content/birthdays/${item.id}/preview`, {})).json();
+      return t.app.inject({ url: `/api/preview/${String(link.url).split('/preview/')[1]}` });
+    };
+    const withConsent = await recordChild(t.app, editor, { birthday: {} }, { name: 'Tara Preview', class: 'II-B' });
+    const draft = (
+      await as(t.app, editor)('POST', '/api/admin/STHSM/content/birthdays', { ...VALID.birthdays, child: withConsent.id })
+    ).json().item;
+    expect((await open(draft)).statusCode).toBe(200);
+
+    // Consent for photos only: the birthday draft is not shown through its link.
+    const photosOnly = await recordChild(t.app, editor, { photos: {} }, { name: 'Ishan Preview', class: 'II-B' });
+    const other = (
+      await as(t.app, editor)('POST', '/api/admin/STHSM/content/birthdays', { ...VALID.birthdays, child: photosOnly.id })
+    ).json().item;
+    const refused = await open(other);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.json().error).toMatch(/^This preview is not shown: the item names a child without current guardian consent for “/);
+    expect(refused.body).not.toContain('Ishan');
+
+    // Withdrawing the consent withholds the first one too, at once.
+    expect((await as(t.app, editor)('POST', `/api/admin/STHSM/children/${withConsent.id}/withdraw`, { purpose: 'all' })).statusCode).toBe(
+      200,
+    );
+    expect((await open(draft)).statusCode).toBe(403);
   });
 });

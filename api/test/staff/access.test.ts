@@ -80,6 +80,7 @@ const BODIES: Record<string, object> = {
   'PUT /api/admin/:code/children/:id': { name: 'A child', class: 'I' },
   'POST /api/admin/:code/children/:id/withdraw': { purpose: 'all' },
   'PUT /api/admin/:code/children-settings': { birthdayNames: 'full' },
+  'PATCH /api/admin/media/:id': { alt: 'A photo', version: 1 },
   'PUT /api/admin/:code/pages/:slug': { content: { description: 'd', lead: 'l', officeHours: 'o', directions: 'r' }, version: 1 },
 };
 
@@ -160,7 +161,7 @@ describe('every /api/admin route', () => {
       // and creating content with a body that misses its fields (400).
       const itemRoute = url.includes(':id') || url.includes(':slug');
       // Creating (content, a child) is tried with a body that misses its fields: 400, nothing written.
-      const creates = (url.includes('/content/') || url.endsWith('/children')) && method !== 'GET';
+      const creates = (url.includes('/content/') || url.endsWith('/children') || /\/media(\/uploads)?$/.test(url)) && method !== 'GET';
       const res = await as(t.app, editor)(
         method,
         concrete(url, 'STHSM', itemRoute ? 'no-such-item' : newsId),

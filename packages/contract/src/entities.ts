@@ -85,6 +85,8 @@ export const subGallerySchema = z.object({
   date: isoDateSchema,
   updatedOn: isoDateSchema,
   attachments: fileRefsSchema,
+  /** An extension (docs/api.md): alt text and caption of the album's media-library photos, by reference. Absent from other servers. */
+  photos: z.array(z.object({ ref: z.string(), alt: z.string(), decorative: z.boolean(), caption: z.string() })).optional(),
   ...published,
 });
 export const videoSchema = z.object({

@@ -1,11 +1,12 @@
 // The form of an information page's texts (web/app/routes/admin/page.tsx), made from the page's stored
 // content: every text of it is a labelled field named by its path ("c.history.paragraphs.0"),
 // nested parts are fieldsets. A post is put back into the same structure, which the API checks
-// with the page's schema (pageSchemas in @sthsm/contract). Adding or removing list entries and
-// changing pictures' sizes are not part of this form.
+// with the page's schema (pageSchemas in @sthsm/contract). A list's entries are added (a blank copy
+// of its last entry) and removed by the form's own buttons (changeList); the form posts the structure
+// it shows (`shape`) so a save keeps them. Pictures' sizes are not part of this form.
 
 export type PageNode =
-  | { kind: 'group'; name: string; legend: string; children: PageNode[] }
+  | { kind: 'group'; name: string; legend: string; children: PageNode[]; entry?: string }
   | { kind: 'leaf'; name: string; label: string; input: 'text' | 'textarea' | 'number'; value: string };
 
 /** Plain words for the pages' keys (for a list: its words and one entry's word). */
@@ -86,7 +87,7 @@ function nodeOf(value: unknown, path: readonly string[], label: string): PageNod
   if (Array.isArray(value)) {
     const [, one] = words(key);
     const children = value.map((v, i) => nodeOf(v, [...path, String(i)], `${one} ${i + 1}`)).filter((n) => n !== null);
-    return children.length ? { kind: 'group', name, legend: label, children } : null;
+    return children.length ? { kind: 'group', name, legend: label, children, entry: one } : null;
   }
   if (value && typeof value === 'object') {
     const children = Object.entries(value)
@@ -127,4 +128,42 @@ export function contentFromForm(content: unknown, values: Record<string, string>
 /** The texts of a page as lines (a conflict's "the version saved meanwhile"). */
 export function pageLines(content: unknown): Array<{ label: string; text: string }> {
   return leaves(pageForm(content)).map((l) => ({ label: `${l.label} (${l.name.slice(2)})`, text: l.value }));
+}
+
+/** The same structure with every text emptied (numbers, like a picture's size, kept): a new entry. */
+function blank(value: unknown): unknown {
+  if (typeof value === 'string') return '';
+  if (Array.isArray(value)) return value.map(blank);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, blank(v)]));
+  return value;
+}
+
+/**
+ * A list of the content changed by one of the form's buttons: `add:c.path` adds a blank copy of the
+ * list's last entry, `remove:c.path.N` removes entry N. Null when the intent names no such list or
+ * entry (or would empty the list: a page's schema wants its lists filled).
+ */
+export function changeList(content: unknown, intent: string): unknown {
+  const match = /^(add|remove):c\.([\w.]+)$/.exec(intent);
+  if (!match) return null;
+  const path = match[2]!.split('.');
+  const index = match[1] === 'remove' ? Number(path.pop()) : -1;
+  const next = structuredClone(content) as Record<string, unknown>;
+  let list: unknown = next;
+  for (const step of path) list = list && typeof list === 'object' ? (list as Record<string, unknown>)[step] : undefined;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  if (match[1] === 'add') list.push(blank(list.at(-1)));
+  else if (Number.isInteger(index) && index >= 0 && index < list.length && list.length > 1) list.splice(index, 1);
+  else return null;
+  return next;
+}
+
+/** The structure a form was shown with, as it posts it back (`shape`); null when it is not one. */
+export function shapeOf(posted: string | undefined): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(posted ?? '');
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

@@ -93,21 +93,23 @@ export async function adminApi<T>(
   const forwardedFor = request.headers.get('x-forwarded-for');
   if (forwardedFor && trustsProxy()) headers['x-forwarded-for'] = forwardedFor;
   if (init.csrf) headers['x-csrf-token'] = init.csrf;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file from the no-JavaScript upload form) sets its own multipart content type.
+  const multipart = init.body instanceof FormData;
+  if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   try {
     const response = await fetch(`${env.apiUrl}/api/admin${path}`, {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
       signal: AbortSignal.timeout(ADMIN_API_TIMEOUT_MS),
     });
-    const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+    const body = (await response.json().catch(() => null)) as (T & { error?: string; message?: string }) | null;
     const retry = Number(response.headers.get('retry-after'));
     return {
       ok: response.ok,
       status: response.status,
       data: response.ok ? body : null,
-      error: response.ok ? '' : (body?.error ?? `The server answered ${response.status}.`),
+      error: response.ok ? '' : (body?.error ?? body?.message ?? `The server answered ${response.status}.`),
       ...(response.ok ? {} : { details: body as Record<string, unknown> | null }),
       setCookies: response.headers.getSetCookie(),
       ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}),
@@ -140,6 +142,19 @@ export interface StaffContext {
   twoFactorRequired: boolean;
 }
 
+/**
+ * The sign-in page that comes back to this page afterwards (the page itself, also when this is a
+ * client data request, /admin/x.data?_routes=…); `ended`: a save was refused because the session
+ * had ended, and the sign-in page says so.
+ */
+export function signInAgain(request: Request, ended = false): string {
+  const here = new URL(request.url);
+  here.searchParams.delete('_routes');
+  here.searchParams.delete('saved');
+  const page = here.pathname.replace(/\.data$/, '') + here.search;
+  return `/admin/login?next=${encodeURIComponent(page)}${ended ? '&ended=1' : ''}`;
+}
+
 /** Where an administrator is sent until they turn on two-factor sign-in, when their school requires it. */
 const TWO_FACTOR_SETUP = /^\/admin\/account(?:\.data)?$/;
 
@@ -149,13 +164,7 @@ const TWO_FACTOR_SETUP = /^\/admin\/account(?:\.data)?$/;
  */
 export async function requireStaff(request: Request): Promise<StaffContext> {
   const answer = await adminApi<Me>(request, '/me');
-  if (answer.status === 401) {
-    // The page itself, also when this is a client data request (/admin/x.data?_routes=…).
-    const here = new URL(request.url);
-    here.searchParams.delete('_routes');
-    const page = here.pathname.replace(/\.data$/, '') + here.search;
-    throw redirect(`/admin/login?next=${encodeURIComponent(page)}`, { headers: relayCookies(answer) });
-  }
+  if (answer.status === 401) throw redirect(signInAgain(request), { headers: relayCookies(answer) });
   if (!answer.ok || !answer.data) throw data({ message: answer.error }, { status: answer.status === 0 ? 503 : answer.status });
   const me = answer.data;
   const code = currentSchool(request);
@@ -199,9 +208,16 @@ export interface EditorOutcome<T> {
   theirs?: T | null;
 }
 
-/** A refused write of an editor form (signed out: to the sign-in page), with the typed values kept. */
-export function refusedSave<T>(answer: ApiAnswer<unknown>, values: Record<string, string>) {
-  if (answer.status === 401) fail(answer);
+/**
+ * A refused write of an editor form, with the typed values kept. Signed out: to the sign-in page,
+ * which comes back to the form (`request`) and says the session ended; the form's script kept the
+ * text in the tab and puts it back (components/admin/kept-text.ts).
+ */
+export function refusedSave<T>(answer: ApiAnswer<unknown>, values: Record<string, string>, request?: Request) {
+  if (answer.status === 401) {
+    if (request) throw redirect(signInAgain(request, true), { headers: relayCookies(answer) });
+    fail(answer);
+  }
   const details = answer.details ?? {};
   return data<EditorOutcome<T>>(
     {

@@ -6,8 +6,9 @@ import { CONTENT_TYPES, type ContentType } from '@sthsm/contract';
 // are the API's (contentFieldSchemas in @sthsm/contract); the server checks every save with them.
 
 /** text: one line; textarea: prose; html: rich text as HTML (sanitized by the server); date: a day;
- * refs: file references, one per line; url: a link; choice: one of `options`. */
-export type FieldKind = 'text' | 'textarea' | 'html' | 'date' | 'refs' | 'url' | 'choice';
+ * refs: file references, one per line; url: a link; choice: one of `options`; photos: an album's
+ * photos from the media library (components/admin/album-photos.tsx). */
+export type FieldKind = 'text' | 'textarea' | 'html' | 'date' | 'refs' | 'url' | 'choice' | 'photos';
 
 export interface FieldView {
   name: string;
@@ -87,6 +88,7 @@ export const CONTENT_VIEWS: Record<ContentType, ContentView> = {
       date,
       description,
       { name: 'category', label: 'Category', kind: 'text', hint: 'PhotoGallery unless you give another.' },
+      { name: 'attachments', label: 'Photos', kind: 'photos' },
     ],
   },
   videos: {
@@ -185,8 +187,9 @@ export function plainText(value: unknown, max = 90): string {
   return day.length > max ? `${day.slice(0, max - 1)}…` : day;
 }
 
-/** The staff area's content lists in the order of SPEC §3, then the information pages (navigation and dashboard). */
+/** The staff area's content lists in the order of SPEC §3, then the information pages and the media library (navigation and dashboard). */
 export const CONTENT_LINKS: ReadonlyArray<{ to: string; label: string }> = [
   ...CONTENT_TYPES.map((t) => ({ to: `/admin/${t}`, label: CONTENT_VIEWS[t].heading })),
   { to: '/admin/pages', label: 'Information pages' },
+  { to: '/admin/media', label: 'Media library' },
 ];

@@ -5,11 +5,15 @@ import { Prose } from '../components/pages/prose';
 import { infoPageLoader } from '../lib/pages.server';
 import { useRootData } from '../lib/root-data';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
 export const loader = infoPageLoader('about-us');
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {
   const motto = useRootData().school?.motto;

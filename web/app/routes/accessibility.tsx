@@ -1,9 +1,13 @@
 import { OfficeContacts } from '../components/office-contacts';
 import { PageHeader } from '../components/page-header';
 import { useRootData } from '../lib/root-data';
+import { NO_HYDRATION } from '../lib/hydration';
 
 /** When this statement was last reviewed (update it with every accessibility review). */
 const REVIEWED = '21 November 2026';
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 /** The accessibility statement, linked from the footer (WCAG 2.2 AA is the site's target). */
 export default function Accessibility() {

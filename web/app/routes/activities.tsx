@@ -3,11 +3,15 @@ import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
 export const loader = infoPageLoader('activities');
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,11 +4,15 @@ import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
 export const loader = infoPageLoader('admission-withdrawal');
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;

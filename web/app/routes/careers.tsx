@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
+import { NO_HYDRATION } from '../lib/hydration';
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 /** The footer's "Careers" link (docs/decisions/0013): how to apply, from the school profile. */
 export default function Careers() {

@@ -5,11 +5,15 @@ import { SOCIAL_NETWORKS } from '../lib/social-networks';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf, whatsappUrl } from '../lib/phone';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
 export const loader = infoPageLoader('contact-us');
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
   return (

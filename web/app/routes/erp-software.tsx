@@ -5,11 +5,15 @@ import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { useRootData } from '../lib/root-data';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
 export const loader = infoPageLoader('erp-software');
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;

@@ -5,6 +5,7 @@ import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
@@ -25,6 +26,9 @@ function withSchoolCode(step: string, code: string | undefined) {
     </>
   );
 }
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;

@@ -13,7 +13,9 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollo
 
 type Item = Record<string, unknown>;
 interface Preview {
-  state: 'ok' | 'expired' | 'invalid' | 'unavailable';
+  state: 'ok' | 'expired' | 'invalid' | 'withheld' | 'unavailable';
+  /** Why the server withholds the item (a child named without consent), in its words. */
+  reason?: string;
   type?: string;
   item?: Item;
   html?: string | null;
@@ -37,6 +39,12 @@ export async function loader({ params }: Route.LoaderArgs) {
     return data<Preview>({ state: 'unavailable' }, { status: 503, headers: PRIVATE });
   }
   if (response.status === 410) return data<Preview>({ state: 'expired' }, { status: 410, headers: PRIVATE });
+  if (response.status === 403) {
+    // A valid link to an item that names a child without consent: the server says so (api/src/content/consent.ts).
+    const reason = ((await response.json().catch(() => null)) as { error?: unknown } | null)?.error;
+    if (typeof reason === 'string' && reason.startsWith('This preview is not shown'))
+      return data<Preview>({ state: 'withheld', reason: reason.slice(0, 400) }, { status: 403, headers: PRIVATE });
+  }
   if (!response.ok)
     return data<Preview>(
       { state: response.status === 403 || response.status === 404 ? 'invalid' : 'unavailable' },
@@ -66,14 +74,16 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function PreviewPage({ loaderData }: Route.ComponentProps) {
-  const { state, item, html, type, expiresAt } = loaderData;
+  const { state, item, html, type, expiresAt, reason } = loaderData;
   if (state !== 'ok' || !item) {
     const message =
-      state === 'expired'
-        ? 'This preview link has expired. Ask for a new one.'
-        : state === 'invalid'
-          ? 'This preview link is not valid. Ask for a new one.'
-          : 'The preview cannot be shown right now. Please try again in a little while.';
+      state === 'withheld' && reason
+        ? reason
+        : state === 'expired'
+          ? 'This preview link has expired. Ask for a new one.'
+          : state === 'invalid'
+            ? 'This preview link is not valid. Ask for a new one.'
+            : 'The preview cannot be shown right now. Please try again in a little while.';
     return (
       <>
         <PageHeader title="Preview not available" />

@@ -7,6 +7,7 @@ import { sanitizeRichText } from '../lib/sanitize.server';
 import { loadPage } from '../lib/school-data.server';
 import { currentSchool } from '../lib/school.server';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
@@ -19,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const html = first ? sanitizeRichText(first.message) : '';
   return { page, html: html.trim() ? html : null, portrait: first?.attachments[0] ?? null };
 }
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
   const { html, portrait } = loaderData;

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/page-header';
 import { getParsed } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
+import { NO_HYDRATION } from '../lib/hydration';
 
 /** When this notice was last reviewed (update it with every change to what the site collects). */
 const REVIEWED = '23 November 2026';
@@ -23,6 +24,9 @@ function period(months: number): string {
   if (months % 12 === 0) return months === 12 ? '1 year' : `${months / 12} years`;
   return months === 1 ? '1 month' : `${months} months`;
 }
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 /** The privacy notice (issue 16), linked from the footer and the alumni form. */
 export default function Privacy({ loaderData }: Route.ComponentProps) {

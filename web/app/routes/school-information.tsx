@@ -4,6 +4,7 @@ import { InfoPage, SchoolPart } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
@@ -39,6 +40,9 @@ function linkOf(label: string, value: string) {
   if (/^Principal's phone$/.test(label)) return <a href={`tel:${telOf(value)}`}>{value}</a>;
   return value;
 }
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function SchoolInformation({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { MENU_GROUPS, pagesOf, type MenuGroup } from '../lib/site-map';
+import { NO_HYDRATION } from '../lib/hydration';
 
 const GROUPS: MenuGroup[] = ['Home', ...MENU_GROUPS, 'More'];
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 /** The HTML sitemap: every listed page of the site map, grouped like the menu. */
 export default function Sitemap() {

@@ -41,14 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
   const { album, shareUrl } = loaderData;
   const when = album.date ? formatDashed(album.date) : '';
-  const photos: Photo[] = album.attachments.map((ref, i) => ({
-    src: ref,
-    alt: `${album.title}, photo ${i + 1} of ${album.attachments.length}${when ? ` (${when})` : ''}`,
-    width: LAYOUT_WIDTH,
-    height: LAYOUT_HEIGHT,
-    caption: `${album.title} (${i + 1}/${album.attachments.length})`,
-    exactSize: false,
-  }));
+  // A library photo's own alt text and caption where the server sends them (the optional `photos`
+  // extension); otherwise, and for a decorative photo (it is a link's only content), the album's words.
+  const stored = new Map((album.photos ?? []).map((p) => [p.ref, p]));
+  const photos: Photo[] = album.attachments.map((ref, i) => {
+    const own = stored.get(ref);
+    return {
+      src: ref,
+      alt:
+        (!own?.decorative && own?.alt.trim()) || `${album.title}, photo ${i + 1} of ${album.attachments.length}${when ? ` (${when})` : ''}`,
+      width: LAYOUT_WIDTH,
+      height: LAYOUT_HEIGHT,
+      caption: own?.caption.trim() || `${album.title} (${i + 1}/${album.attachments.length})`,
+      exactSize: false,
+    };
+  });
   return (
     <>
       <PageHeader title={album.title} />

@@ -4,6 +4,7 @@ import { fileSize } from '../lib/api.server';
 import { imageUrl } from '../lib/images';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
+import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
@@ -21,6 +22,9 @@ function formatSize(bytes: number | null | undefined): string {
   if (!bytes) return 'PDF';
   return bytes < 1024 * 1024 ? `PDF, ${Math.max(1, Math.round(bytes / 1024))} KB` : `PDF, ${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export default function Syllabus({ loaderData }: Route.ComponentProps) {
   return (

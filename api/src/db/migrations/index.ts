@@ -6,6 +6,8 @@ import * as backups from './2026-11-25-backups.ts';
 import * as publishing from './2026-11-26-publishing.ts';
 import * as privacy from './2026-11-27-privacy.ts';
 import * as consent from './2026-11-28-consent.ts';
+import * as media from './2026-11-29-media.ts';
+import * as jobLeases from './2026-11-30-job-leases.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-publishing': publishing,
   '2026-11-27-privacy': privacy,
   '2026-11-28-consent': consent,
+  '2026-11-29-media': media,
+  '2026-11-30-job-leases': jobLeases,
 };

@@ -255,11 +255,14 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const { name, class: className, admissionNumber } = parsed.data;
+        const before = await findChild(trx as Db, code, id);
         await updateChild(trx as Db, code, id, { name, class: className, admission_number: admissionNumber, updated_at: at.toISOString() });
         const purposes = await recordConsents(trx as Db, request, code, id, parsed.data);
         await recordAudit(trx as Db, audit(request, 'children.updated', { target: id, after: { consents: purposes } }));
-        // A renewed consent may bring back what showed the child; a changed name or class changes nothing public.
-        if (purposes.length > 0) await bumpContentVersion(trx as Db, code, at);
+        // A renewed consent may bring back what showed the child; a changed name or class shows at once
+        // on every linked birthday and topper (they show the register's current entry).
+        const renamed = before?.name !== name || before?.class !== className;
+        if (purposes.length > 0 || renamed) await bumpContentVersion(trx as Db, code, at);
       });
       contentChanged(code);
       return answer(code, id);

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit.ts';
 import { childRoutes } from './children.ts';
 import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
+import { mediaRoutes } from './media.ts';
 import { pageRoutes } from './pages.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { sessionRoutes } from './session.ts';
@@ -48,6 +49,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     contentRoutes,
     pageRoutes,
     settingsRoutes,
+    mediaRoutes,
   ]) {
     await app.register(routes, { db, config, now, mailer });
   }

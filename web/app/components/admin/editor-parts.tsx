@@ -16,6 +16,15 @@ export function ConflictBox({ version, lines }: { version: number; lines: Readon
   );
 }
 
+/** After signing in again: the text of a save the ended session refused is back in the form. */
+export function KeptTextNote() {
+  return (
+    <output className="admin-alert admin-alert--ok">
+      Your session ended before your save, so nothing was saved. What you typed is back in the form below: check it and save again.
+    </output>
+  );
+}
+
 /**
  * Save draft, then Publish (editors and administrators) or Submit for review (contributors), then
  * any other action; above them a status line that says when the form holds unsaved changes.

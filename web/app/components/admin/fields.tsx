@@ -85,7 +85,9 @@ function FieldShell({
 }) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}

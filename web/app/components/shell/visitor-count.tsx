@@ -41,7 +41,7 @@ export function VisitorCount({ code }: { code: string }) {
 
   const text = state.kind === 'done' ? state.count.toLocaleString('en-IN') : state.kind === 'failed' ? '—' : '…';
   return (
-    <p className="visitor">
+    <p className="visitor" data-school-code={code}>
       <span className="visitor__label">Visitors</span>
       <span className="visitor__count" aria-live="polite" aria-busy={state.kind === 'loading'}>
         {text}

@@ -1,14 +1,19 @@
 import { Form, redirect, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
+import '../../styles/admin-media.css';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
-import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { AlbumPhotos } from '../../components/admin/album-photos';
+import { ConflictBox, KeptTextNote, SaveButtons } from '../../components/admin/editor-parts';
+import { keptTextKey, useKeptText } from '../../components/admin/kept-text';
 import { HistorySection, PreviewBox } from '../../components/admin/history';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
+import { RichTextField } from '../../components/admin/rich-text/field';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
 import { loadHistory, previewLink, restoreVersion } from '../../lib/admin-history.server';
+import { loadAlbumMedia, savePhotoTexts } from '../../lib/album-media.server';
 import { adminMeta } from '../../lib/admin-meta';
 
 // One item's form for every content type (STAFF.md: Title, Date, Description, … Publish at,
@@ -36,11 +41,13 @@ export function meta({ matches, params }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { type } = viewOf(params.type);
   const saved = new URL(request.url).searchParams.has('saved');
-  if (params.id === 'new') return { type, item: null, saved: false, history: null };
+  if (params.id === 'new') return { type, item: null, saved: false, history: null, media: {} };
   const api = `${schoolPath(request)}/content/${type}/${encodeURIComponent(params.id)}`;
   const answer = await adminApi<{ item: ContentItem }>(request, api);
   if (!answer.ok || !answer.data) fail(answer);
-  return { type, item: answer.data.item, saved, history: await loadHistory(request, api) };
+  // An album's photos with their alt texts and captions from the media library.
+  const [history, media] = await Promise.all([loadHistory(request, api), type === 'albums' ? loadAlbumMedia(request, params.id) : {}]);
+  return { type, item: answer.data.item, saved, history, media };
 }
 
 type Outcome = EditorOutcome<ContentItem> & { preview?: undefined };
@@ -64,8 +71,11 @@ export async function action({ request, params }: Route.ActionArgs) {
         ? await adminApi(request, `${here}?version=${encodeURIComponent(values.version ?? '')}`, { method: 'DELETE', csrf })
         : await adminApi(request, `${here}/unpublish`, { method: 'POST', body: { version: values.version }, csrf });
     if (answer.ok) return redirect(intent === 'delete' ? list : `${list}/${encodeURIComponent(params.id)}`);
-    return refusedSave<ContentItem>(answer, values);
+    return refusedSave<ContentItem>(answer, values, request);
   }
+  // An album's photos' alt texts and captions first, so that "add alt text, then Publish" is one click.
+  const refusedTexts = view.fields.some((f) => f.kind === 'photos') ? await savePhotoTexts(request, values, csrf) : null;
+  if (refusedTexts) return refusedSave<ContentItem>(refusedTexts, values, request);
   const body: Record<string, string> = {
     ...Object.fromEntries(view.fields.map((f) => [f.name, values[f.name] ?? ''])),
     publishAt: values.publishAt ?? '',
@@ -75,7 +85,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const answer = await adminApi<{ item: ContentItem }>(request, here ?? base, { method: here ? 'PUT' : 'POST', body, csrf });
   if (answer.ok && answer.data) return redirect(`${list}/${encodeURIComponent(answer.data.item.id)}?saved=1`);
-  return refusedSave<ContentItem>(answer, values);
+  return refusedSave<ContentItem>(answer, values, request);
 }
 
 function ItemField({ field, value, error }: { field: FieldView; value: string; error: string | undefined }) {
@@ -85,7 +95,7 @@ function ItemField({ field, value, error }: { field: FieldView; value: string; e
     case 'refs':
       return <EditField {...common} rows={6} />;
     case 'html':
-      return <EditField {...common} rows={14} />;
+      return <RichTextField {...common} />;
     case 'choice':
       return <EditField {...common} options={field.options ?? []} />;
     case 'date':
@@ -96,9 +106,9 @@ function ItemField({ field, value, error }: { field: FieldView; value: string; e
 }
 
 export default function ContentItemForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, item, saved, history } = loaderData;
+  const { type, item, saved, history, media } = loaderData;
   const view = viewOf(type);
-  const { role, timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { role, timeZone, school, me } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const answer = actionData as Outcome | Preview | undefined;
   const outcome = answer && 'error' in answer ? answer : undefined;
   const preview = answer && 'preview' in answer ? (answer.preview ?? null) : null;
@@ -110,6 +120,13 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
     `You have unsaved changes to this ${view.singular}. Leave this page and lose them?`,
     `${type}:${item?.id ?? 'new'}:${item?.version ?? 0}`,
   );
+  const kept = useKeptText(
+    keptTextKey(school.code, type, item?.id ?? 'new'),
+    changes.form.ref,
+    saved || answer !== undefined,
+    changes.form.onChange,
+    [keptTextKey(school.code, type, 'new')],
+  );
   return (
     <>
       <h1>{heading(view.singular, !item)}</h1>
@@ -120,6 +137,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
       ) : null}
       {item?.reviewNote ? <p className="admin-alert">Returned with a comment: {item.reviewNote}</p> : null}
       <FormMessage error={outcome?.error} success={saved && !outcome ? 'Saved.' : null} />
+      {kept.restored ? <KeptTextNote /> : null}
       {outcome?.theirs ? (
         <ConflictBox
           version={outcome.theirs.version}
@@ -127,12 +145,23 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
-      <Form key={item?.version ?? 0} method="post" className="admin-form" {...changes.form}>
+      <Form key={item?.version ?? 0} method="post" className="admin-form" {...changes.form} onSubmit={kept.keep}>
         <CsrfField />
-        {item ? <input type="hidden" name="version" value={item.version} /> : null}
-        {view.fields.map((f) => (
-          <ItemField key={f.name} field={f} value={v(f.name, formText(f, item?.fields[f.name]))} error={e(f.name)} />
-        ))}
+        {item ? <input type="hidden" name="version" value={kept.version ?? item.version} /> : null}
+        {view.fields.map((f) =>
+          f.kind === 'photos' ? (
+            <AlbumPhotos
+              key={f.name}
+              refs={v(f.name, formText(f, item?.fields[f.name])).split('\n').filter(Boolean)}
+              media={media}
+              csrf={me.csrfToken}
+              error={e(f.name)}
+              onEdit={changes.form.onChange}
+            />
+          ) : (
+            <ItemField key={f.name} field={f} value={v(f.name, formText(f, item?.fields[f.name]))} error={e(f.name)} />
+          ),
+        )}
         <EditField
           name="publishAt"
           label="Publish at"

@@ -12,11 +12,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get('next'));
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get('next'));
   // Already signed in: straight on.
   const me = await adminApi<Me>(request, '/me');
   if (me.ok) throw redirect(next);
-  return { next };
+  return { next, ended: url.searchParams.has('ended') };
 }
 
 type SignInAnswer = { signedIn: true } | { signedIn: false; twoFactorRequired: true; challenge: string };
@@ -83,6 +84,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   }
   return (
     <AuthCard title="Sign in">
+      {loaderData.ended ? (
+        <output className="admin-alert">
+          Your session ended before your save, so it was not saved. Sign in again to go back to the form: with JavaScript on, what you typed
+          is put back in it. Without JavaScript it cannot be kept here; go Back in your browser to copy it first.
+        </output>
+      ) : null}
       <FormMessage error={actionData?.error} />
       <Form method="post" className="admin-form">
         <input type="hidden" name="next" value={loaderData.next} />

@@ -1,13 +1,14 @@
-import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
-import { ConflictBox, SaveButtons } from '../../components/admin/editor-parts';
+import { ConflictBox, KeptTextNote, SaveButtons } from '../../components/admin/editor-parts';
+import { keptTextKey, useKeptText } from '../../components/admin/kept-text';
 import { HistorySection } from '../../components/admin/history';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
 import { loadHistory, restoreVersion } from '../../lib/admin-history.server';
 import { adminMeta } from '../../lib/admin-meta';
-import { contentFromForm, pageForm, pageLines, pageWord, type PageNode } from '@sthsm/contract/page-form';
+import { changeList, contentFromForm, pageForm, pageLines, pageWord, shapeOf, type PageNode } from '@sthsm/contract/page-form';
 import { pagePath, pageTitle } from '../../lib/admin-pages';
 
 // One information page's texts (/admin/pages/{slug}) over the pages API: Save draft, Publish (Submit
@@ -41,7 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page, saved: new URL(request.url).searchParams.has('saved'), history };
 }
 
-type Outcome = EditorOutcome<StaffPage>;
+/** `content`: the form's structure after a list's entry was added or removed (not saved yet). */
+type Outcome = EditorOutcome<StaffPage> & { content?: unknown; edited?: number };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
@@ -53,13 +55,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'discard') {
     const answer = await adminApi(request, `${api}/discard`, { method: 'POST', body: { version: values.version }, csrf });
     if (answer.ok) return redirect(done);
-    return refusedSave<StaffPage>(answer, values);
+    return refusedSave<StaffPage>(answer, values, request);
   }
-  const current = await loadPage(request, params.slug);
-  const content = contentFromForm(current.draft ?? current.content, values);
+  if (/^(add|remove):/.test(intent)) {
+    // Add or Remove: the form again with the typed texts and the list changed; nothing is saved yet.
+    const shown = shapeOf(values.shape);
+    const content = shown && changeList(contentFromForm(shown, values), intent);
+    if (!content)
+      return data<Outcome>({ error: 'That list entry no longer exists. Reload the page.', errors: {}, values }, { status: 400 });
+    return { error: '', errors: {}, values: {}, content, edited: Date.now() } satisfies Outcome;
+  }
+  // Read as the save's first step: signed out here goes to the sign-in page like a refused save.
+  const read = await adminApi<{ page: StaffPage }>(request, api);
+  if (!read.ok || !read.data) return refusedSave<StaffPage>(read, values, request);
+  const current = read.data.page;
+  const content = contentFromForm(shapeOf(values.shape) ?? current.draft ?? current.content, values);
   const answer = await adminApi(request, api, { method: 'PUT', body: { content, version: values.version ?? '', intent }, csrf });
   if (answer.ok) return redirect(done);
-  return refusedSave<StaffPage>(answer, values);
+  return refusedSave<StaffPage>(answer, values, request);
 }
 
 function PageField({ node, values, errors }: { node: PageNode; values: Record<string, string>; errors: Record<string, string> }) {
@@ -75,8 +88,20 @@ function PageField({ node, values, errors }: { node: PageNode; values: Record<st
           </p>
         ) : null}
         {node.children.map((c) => (
-          <PageField key={c.name} node={c} values={values} errors={errors} />
+          <div key={c.name} className={node.entry ? 'admin-list-entry' : undefined}>
+            <PageField node={c} values={values} errors={errors} />
+            {node.entry && node.children.length > 1 ? (
+              <button className="btn btn--outline" type="submit" name="intent" value={`remove:${c.name}`} formNoValidate>
+                Remove {c.kind === 'leaf' ? c.label.toLowerCase() : c.legend.toLowerCase()}
+              </button>
+            ) : null}
+          </div>
         ))}
+        {node.entry ? (
+          <button className="btn btn--outline" type="submit" name="intent" value={`add:${node.name}`} formNoValidate>
+            Add {node.entry.toLowerCase()}
+          </button>
+        ) : null}
       </fieldset>
     );
   const common = { name: node.name, label: node.label, value: values[node.name] ?? node.value, error };
@@ -95,11 +120,18 @@ const STATUS: Record<StaffPage['status'], string> = {
 
 export default function PageForm({ loaderData, actionData }: Route.ComponentProps) {
   const { page, saved, history } = loaderData;
-  const { role, timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { role, timeZone, school } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const outcome = actionData as Outcome | undefined;
   const editor = role === 'admin' || role === 'editor';
   const hasDraft = page.draft !== null && page.draft !== undefined;
+  const shown = outcome?.content ?? (hasDraft ? page.draft : page.content);
   const changes = useChangedForm('You have unsaved changes to this page. Leave this page and lose them?', `${page.slug}:${page.version}`);
+  const kept = useKeptText(
+    keptTextKey(school.code, 'pages', page.slug),
+    changes.form.ref,
+    saved || outcome !== undefined,
+    changes.form.onChange,
+  );
   return (
     <>
       <h1>Edit: {pageTitle(page.slug)}</h1>
@@ -111,14 +143,17 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
       </p>
       {page.reviewNote ? <p className="admin-alert">Returned with a comment: {page.reviewNote}</p> : null}
       <FormMessage error={outcome?.error} success={saved && !outcome ? 'Saved.' : null} />
+      {kept.restored ? <KeptTextNote /> : null}
       {outcome?.theirs ? (
         <ConflictBox version={outcome.theirs.version} lines={pageLines(outcome.theirs.draft ?? outcome.theirs.content)} />
       ) : null}
       {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
-      <Form key={page.version} method="post" className="admin-form" {...changes.form}>
+      {/* A list changed (Add, Remove) is a new form too, its fields named by their new places. */}
+      <Form key={`${page.version}:${outcome?.edited ?? 0}`} method="post" className="admin-form" {...changes.form} onSubmit={kept.keep}>
         <CsrfField />
-        <input type="hidden" name="version" value={page.version} />
-        {pageForm(hasDraft ? page.draft : page.content).map((node) => (
+        <input type="hidden" name="version" value={kept.version ?? page.version} />
+        <input type="hidden" name="shape" value={JSON.stringify(shown)} />
+        {pageForm(shown).map((node) => (
           <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} />
         ))}
         <SaveButtons editor={editor} changed={changes.changed}>

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../errors.ts';
+import { localMediaStore, type MediaStore } from '../backup/media-store.ts';
+import { s3MediaStore } from './s3.ts';
+import { findMedia, insertMedia, mediaUsage, type MediaRow } from '../repositories/media.ts';
+import { judgeUpload, sizeWords } from './judge.ts';
+import { type StoredSource, type VariantFormat } from './variants.ts';
+
+// The media library's files (issue 15): where an accepted upload is stored, its content-addressed
+// id and reference, and the variants made for it in the background (media/variant-worker.ts).
+
+/** The widths made for every library photo, in AVIF and WebP; other ?w= get the nearest of these. */
+export const LIBRARY_WIDTHS = [160, 320, 640, 1024, 1600] as const;
+export const LIBRARY_FORMATS = ['avif', 'webp'] as const satisfies readonly VariantFormat[];
+
+/** Each app's clean-up of expired uploads, by its config (routes/admin/media.ts; tests run it without waiting). */
+export const uploadCleaners = new WeakMap<Config, () => Promise<void>>();
+
+const stores = new WeakMap<Config, { media: MediaStore; cache: MediaStore }>();
+
+/**
+ * The media store (every file of the library and the seed, and backups' source) and this server's
+ * cache of on-demand variants. Local disk; an object store slots in here without route changes.
+ */
+export function mediaStores(config: Config): { media: MediaStore; cache: MediaStore } {
+  let found = stores.get(config);
+  if (!found) {
+    // With S3_BUCKET every server shares the bucket; the cache of on-demand variants stays local.
+    found = { media: config.s3 ? s3MediaStore(config.s3) : localMediaStore(config.mediaRoot), cache: localMediaStore(config.cacheDir) };
+    stores.set(config, found);
+  }
+  return found;
+}
+
+/** What content stores and /api/image serves: unique across schools (the same bytes in two schools are two files). */
+export function refOf(school: string, sha256: string): string {
+  return `m${createHash('sha256').update(`${school}\n${sha256}`).digest('hex').slice(0, 39)}`;
+}
+
+export const libraryPath = (school: string, sha256: string, extension: string) =>
+  `library/${school}/${sha256.slice(0, 2)}/${sha256}.${extension}`;
+export const variantFile = (ref: string, width: number, format: VariantFormat) => `library-variants/${ref}/${width}.${format}`;
+
+export const storageFull = (used: number, quota: number) =>
+  `The school's storage is full (${sizeWords(used)} of ${sizeWords(quota)} used).`;
+
+/** A file name as staff see it: the last path segment, printable, at most 200 characters. */
+export function cleanName(name: string | null | undefined, fallback: string): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...last]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || fallback;
+}
+
+/**
+ * Turns a finished upload (a file on this server's disk) into a library file of `school`: judged,
+ * processed, stored, recorded with its variant job. The same bytes twice give the same item
+ * (`created: false`).
+ */
+export async function addToLibrary(
+  db: Db,
+  config: Config,
+  upload: { file: string; name: string | null | undefined; school: string; createdBy: string; at: Date },
+): Promise<{ row: MediaRow; created: boolean }> {
+  const judged = await judgeUpload(upload.file, config.mediaMaxBytes);
+  const existing = await findMedia(db, upload.school, judged.sha256);
+  if (existing) return { row: existing, created: false };
+  const used = await mediaUsage(db, upload.school);
+  if (used + judged.bytes.length > config.mediaQuotaBytes) throw new HttpError(413, storageFull(used, config.mediaQuotaBytes));
+  const { media } = mediaStores(config);
+  const path = libraryPath(upload.school, judged.sha256, judged.extension);
+  await media.write(path, Readable.from([judged.bytes]));
+  const fallback = `file.${judged.extension}`;
+  let name = cleanName(upload.name, fallback);
+  // A HEIC photo is stored as JPEG: its name says so.
+  if (judged.contentType === 'image/jpeg' && /\.(heic|heif)$/i.test(name)) name = name.replace(/\.(heic|heif)$/i, '.jpg');
+  const created = await insertMedia(db, {
+    school: upload.school,
+    id: judged.sha256,
+    ref: refOf(upload.school, judged.sha256),
+    path,
+    kind: judged.kind,
+    contentType: judged.contentType,
+    name,
+    bytes: judged.bytes.length,
+    width: judged.width,
+    height: judged.height,
+    camera: judged.camera,
+    createdBy: upload.createdBy,
+    at: upload.at.toISOString(),
+  });
+  const row = await findMedia(db, upload.school, judged.sha256);
+  if (!row) throw new Error('The media row vanished after it was written.');
+  return { row, created };
+}
+
+/**
+ * The prepared variant to send for `?w=` in `format`: the nearest made width (the larger one on a
+ * tie), or null when none is made yet (the caller sends the original; a visitor never waits).
+ */
+export async function preparedVariant(store: MediaStore, ref: string, width: number, format: VariantFormat): Promise<StoredSource | null> {
+  const byDistance = [...LIBRARY_WIDTHS].sort((a, b) => Math.abs(a - width) - Math.abs(b - width) || b - a);
+  for (const w of byDistance) {
+    const path = variantFile(ref, w, format);
+    const info = await store.stat(path);
+    if (info) return { store, path, ...info };
+  }
+  return null;
+}
+
+/** Removes a deleted file's bytes and every variant made of it from the store. */
+export async function removeLibraryFiles(store: MediaStore, row: MediaRow): Promise<void> {
+  await store.remove(row.path);
+  for (const width of LIBRARY_WIDTHS) {
+    for (const format of LIBRARY_FORMATS) await store.remove(variantFile(row.item.ref, width, format));
+  }
+}

@@ -1,0 +1,338 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { MediaTable } from '../db/schema.ts';
+import { CONTENT_REGISTRY } from '../content/registry.ts';
+
+// The media library's SQL (issue 15): files per school, their variant jobs, and where content
+// uses them (the refs arrays of every content type, found with a LIKE on the stored JSON).
+
+export interface Camera {
+  make?: string;
+  model?: string;
+  takenAt?: string;
+  iso?: number;
+  fNumber?: number;
+  exposure?: string;
+}
+
+export interface MediaItem {
+  id: string;
+  ref: string;
+  kind: 'image' | 'pdf';
+  contentType: string;
+  name: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  alt: string;
+  decorative: boolean;
+  caption: string;
+  camera?: Camera;
+  createdAt: string;
+  createdBy: string | null;
+  version: number;
+}
+
+export interface MediaRow {
+  school: string;
+  path: string;
+  item: MediaItem;
+}
+
+type Row = Pick<
+  MediaTable,
+  | 'school_code'
+  | '_id'
+  | 'ref'
+  | 'path'
+  | 'kind'
+  | 'content_type'
+  | 'name'
+  | 'bytes'
+  | 'width'
+  | 'height'
+  | 'camera'
+  | 'created_at'
+  | 'created_by'
+> & { alt: string; decorative: number; caption: string; version: number };
+
+const COLUMNS = [
+  'school_code',
+  '_id',
+  'ref',
+  'path',
+  'kind',
+  'content_type',
+  'name',
+  'bytes',
+  'width',
+  'height',
+  'alt',
+  'decorative',
+  'caption',
+  'camera',
+  'created_at',
+  'created_by',
+  'version',
+] as const;
+
+function cameraOf(text: string | null): Camera | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Camera;
+  } catch {
+    return undefined;
+  }
+}
+
+function toMedia(r: Row): MediaRow {
+  const camera = cameraOf(r.camera);
+  return {
+    school: r.school_code,
+    path: r.path,
+    item: {
+      id: r._id,
+      ref: r.ref,
+      kind: r.kind === 'pdf' ? 'pdf' : 'image',
+      contentType: r.content_type,
+      name: r.name,
+      bytes: Number(r.bytes),
+      ...(r.width !== null ? { width: r.width } : {}),
+      ...(r.height !== null ? { height: r.height } : {}),
+      alt: r.alt,
+      decorative: r.decorative === 1,
+      caption: r.caption,
+      ...(camera ? { camera } : {}),
+      createdAt: r.created_at,
+      createdBy: r.created_by,
+      version: r.version,
+    },
+  };
+}
+
+export async function findMedia(db: Db, school: string, id: string): Promise<MediaRow | undefined> {
+  const r = await db.selectFrom('media').select(COLUMNS).where('school_code', '=', school).where('_id', '=', id).executeTakeFirst();
+  return r && toMedia(r);
+}
+
+/** By the reference content stores (and /api/image serves): unique across schools. */
+export async function findMediaByRef(db: Db, ref: string): Promise<MediaRow | undefined> {
+  const r = await db.selectFrom('media').select(COLUMNS).where('ref', '=', ref).executeTakeFirst();
+  return r && toMedia(r);
+}
+
+/** The library files among `refs` (of `school`; null: refs are unique across schools anyway). */
+export async function findMediaByRefs(db: Db, school: string | null, refs: readonly string[]): Promise<MediaRow[]> {
+  if (refs.length === 0) return [];
+  let query = db
+    .selectFrom('media')
+    .select(COLUMNS)
+    .where('ref', 'in', [...refs]);
+  if (school !== null) query = query.where('school_code', '=', school);
+  return (await query.execute()).map(toMedia);
+}
+
+export interface NewMedia {
+  school: string;
+  id: string;
+  ref: string;
+  path: string;
+  kind: 'image' | 'pdf';
+  contentType: string;
+  name: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  camera: Camera | null;
+  createdBy: string;
+  at: string;
+}
+
+/** Inserts the file (and, for an image, its variant job); false when the school already has these bytes. */
+export async function insertMedia(db: Db, m: NewMedia): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('media')
+      .values({
+        school_code: m.school,
+        _id: m.id,
+        ref: m.ref,
+        path: m.path,
+        kind: m.kind,
+        content_type: m.contentType,
+        name: m.name,
+        bytes: m.bytes,
+        width: m.width,
+        height: m.height,
+        camera: m.camera ? JSON.stringify(m.camera) : null,
+        created_at: m.at,
+        created_by: m.createdBy,
+        updated_at: m.at,
+      })
+      .onConflict((oc) => oc.columns(['school_code', '_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (m.kind === 'image') {
+      await trx.insertInto('media_jobs').values({ ref: m.ref, school_code: m.school, state: 'pending', run_after: m.at }).execute();
+    }
+    return true;
+  });
+}
+
+export interface MediaFilter {
+  q?: string | undefined;
+  type?: 'image' | 'pdf' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Only files in this album's attachments. */
+  albumRefs?: readonly string[] | undefined;
+  missingAlt?: boolean | undefined;
+}
+
+export async function listMedia(
+  db: Db,
+  school: string,
+  filter: MediaFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ items: MediaItem[]; total: number }> {
+  let query = db.selectFrom('media').where('school_code', '=', school);
+  if (filter.q) query = query.where(sql<boolean>`lower(name) like ${`%${filter.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
+  if (filter.type) query = query.where('kind', '=', filter.type);
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.to) query = query.where('created_at', '<', `${filter.to}T99`);
+  if (filter.albumRefs) query = query.where('ref', 'in', filter.albumRefs.length ? [...filter.albumRefs] : ['']);
+  if (filter.missingAlt) query = query.where('kind', '=', 'image').where('alt', '=', '').where('decorative', '=', 0);
+  const [rows, count] = await Promise.all([
+    query
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('_id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toMedia(r).item), total: Number(count.n) };
+}
+
+/** Bytes the school's library holds. */
+export async function mediaUsage(db: Db, school: string): Promise<number> {
+  const r = await db
+    .selectFrom('media')
+    .select((eb) => eb.fn.sum<string | number | null>('bytes').as('n'))
+    .where('school_code', '=', school)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export interface MediaEdit {
+  alt?: string | undefined;
+  decorative?: boolean | undefined;
+  caption?: string | undefined;
+}
+
+/** Applies an edit when `version` is current (or not given); the new row, or undefined for a stale version. */
+export async function updateMedia(db: Db, school: string, id: string, edit: MediaEdit, version: number | undefined, at: string) {
+  let query = db
+    .updateTable('media')
+    .set({
+      ...(edit.alt !== undefined ? { alt: edit.alt } : {}),
+      ...(edit.decorative !== undefined ? { decorative: edit.decorative ? 1 : 0 } : {}),
+      ...(edit.caption !== undefined ? { caption: edit.caption } : {}),
+      updated_at: at,
+      version: sql<number>`version + 1`,
+    })
+    .where('school_code', '=', school)
+    .where('_id', '=', id);
+  if (version !== undefined) query = query.where('version', '=', version);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return findMedia(db, school, id);
+}
+
+/** Deletes the row and its job; call it inside the transaction that records the deletion. */
+export async function deleteMedia(trx: Db, school: string, id: string, ref: string): Promise<void> {
+  await trx.deleteFrom('media_jobs').where('ref', '=', ref).execute();
+  await trx.deleteFrom('media').where('school_code', '=', school).where('_id', '=', id).execute();
+}
+
+export interface UsedIn {
+  type: string;
+  id: string;
+  title: string;
+}
+
+/** Every content item of the school whose file references hold `ref` (any status: a draft uses it too). */
+export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<UsedIn[]> {
+  const found: UsedIn[] = [];
+  const needle = `%${JSON.stringify(ref)}%`;
+  for (const spec of Object.values(CONTENT_REGISTRY)) {
+    const refColumns = Object.values(spec.columns)
+      .filter((c) => c.kind === 'refs')
+      .map((c) => c.column);
+    if (refColumns.length === 0) continue;
+    const titleColumn = spec.columns[spec.titleField]?.column ?? spec.searchColumn;
+    const rows = await db
+      .selectFrom(spec.table)
+      .select([sql<string>`_id`.as('id'), sql<string>`${sql.ref(titleColumn)}`.as('title')])
+      .where(sql<boolean>`school_code = ${school}`)
+      .where((eb) => eb.or(refColumns.map((column) => eb(sql.ref(column), 'like', needle))))
+      .execute();
+    for (const r of rows) found.push({ type: spec.type, id: r.id, title: String(r.title ?? '').slice(0, 120) });
+  }
+  return found;
+}
+
+// ---- Variant jobs ----
+
+export interface MediaJob {
+  ref: string;
+  school: string;
+  attempts: number;
+}
+
+/** Claims up to `limit` jobs whose time has come: each is leased until `leaseUntil` (a crashed run is retried then). */
+export async function claimMediaJobs(db: Db, now: string, leaseUntil: string, limit: number): Promise<MediaJob[]> {
+  const due = await db
+    .selectFrom('media_jobs')
+    .select(['ref', 'school_code', 'attempts', 'run_after'])
+    .where('state', '!=', 'failed')
+    .where('run_after', '<=', now)
+    .orderBy('run_after')
+    .limit(limit)
+    .execute();
+  const claimed: MediaJob[] = [];
+  for (const job of due) {
+    const result = await db
+      .updateTable('media_jobs')
+      .set({ state: 'running', run_after: leaseUntil, attempts: job.attempts + 1 })
+      .where('ref', '=', job.ref)
+      .where('run_after', '=', job.run_after)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push({ ref: job.ref, school: job.school_code, attempts: job.attempts + 1 });
+  }
+  return claimed;
+}
+
+export async function finishMediaJob(db: Db, ref: string): Promise<void> {
+  await db.deleteFrom('media_jobs').where('ref', '=', ref).execute();
+}
+
+/** A failed run: tried again at `retryAt`, or given up (state failed) after the last attempt. */
+export async function failMediaJob(db: Db, ref: string, error: string, retryAt: string | null): Promise<void> {
+  await db
+    .updateTable('media_jobs')
+    .set(retryAt ? { state: 'pending', run_after: retryAt, error } : { state: 'failed', error })
+    .where('ref', '=', ref)
+    .execute();
+}
+
+export async function pendingMediaJobs(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('media_jobs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('state', '!=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,571 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contentChanged } from '../../cache.ts';
+import { bumpContentVersion } from '../../content/state.ts';
+import type { Db } from '../../db/index.ts';
+import { HttpError } from '../../errors.ts';
+import { tooLarge } from '../../media/judge.ts';
+import { addToLibrary, mediaStores, removeLibraryFiles, uploadCleaners } from '../../media/library.ts';
+import { mediaJobsAdded } from '../../media/variant-worker.ts';
+import { findRow } from '../../content/store.ts';
+import { CONTENT_REGISTRY } from '../../content/registry.ts';
+import {
+  deleteMedia,
+  findMedia,
+  listMedia,
+  mediaUsage,
+  mediaUsedIn,
+  updateMedia,
+  type MediaItem,
+  type MediaRow,
+} from '../../repositories/media.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import { ALL_ROLES, EDITORS, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
+import { typed } from '../deps.ts';
+import { errorBody } from '../schemas.ts';
+import type { AdminDeps } from './index.ts';
+
+// The staff media API (docs/api.md "Staff media API", issue 15): resumable uploads (tus 1.0,
+// @tus/server; docs/decisions/0035), turning an upload into a library file judged by its bytes,
+// the library list with filters and usage, alt text and captions, and delete refused while used.
+// The school is the request's (its host name); every route is guarded (session, Origin + CSRF
+// token on writes, membership, role). Contributors may upload and edit their own files' words.
+
+export const MEDIA_PAGE_SIZE = 40;
+
+const UPLOADS_PATH = '/api/admin/media/uploads';
+/** Unfinished uploads are dropped after a day; finished ones an hour after they finished (a retried POST still finds them). */
+const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
+const FINISHED_UPLOAD_MS = 60 * 60_000;
+const CLEANUP_EVERY_MS = 15 * 60_000;
+
+export const NOT_YOURS = 'Contributors can only change the files they uploaded.';
+export const NO_UPLOAD = 'No unfinished upload with that id. Upload the file again.';
+export const UNFINISHED = 'This upload has not finished yet. Let it finish, then try again.';
+export const MEDIA_CONFLICT = 'Someone else changed this file after you opened it. Nothing was overwritten: here is the current version.';
+export const NOT_TUS = 'Send files with a tus 1.0 client (Tus-Resumable: 1.0.0 and Upload-Length).';
+const NO_FILE = 'No file with that id in this school.';
+
+const cameraSchema = z.object({
+  make: z.string().optional(),
+  model: z.string().optional(),
+  takenAt: z.string().optional().describe('Capture time as the camera wrote it (local, no zone): 2025-08-01T10:11:12'),
+  iso: z.number().optional(),
+  fNumber: z.number().optional(),
+  exposure: z.string().optional().describe('Seconds, as 1/120 or 2'),
+});
+export const mediaItemSchema = z.object({
+  id: z.string().describe('sha-256 of the stored bytes (hex): the same bytes twice are one file'),
+  ref: z.string().describe('What content stores in its file references, and /api/image/{ref} serves (?w= for a width)'),
+  kind: z.enum(['image', 'pdf']),
+  contentType: z.string(),
+  name: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  alt: z.string(),
+  decorative: z.boolean(),
+  caption: z.string(),
+  camera: cameraSchema.optional().describe('Kept from the photo (never its location)'),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  version: z.number().int(),
+});
+const usedInSchema = z.object({ type: z.string(), id: z.string(), title: z.string() });
+const itemAnswer = z.object({ item: mediaItemSchema });
+/** Ids in paths: anything unknown (of any shape) is simply not found. */
+const idParams = z.object({ id: z.string().min(1).max(100).describe('The file id (sha-256, hex)') });
+const uploadParams = z.object({ id: z.string().min(1).max(100).describe('The upload id from the Location of its creation') });
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const conflictBody = z.object({ error: z.string(), message: z.string(), current: mediaItemSchema });
+const usedBody = z.object({ error: z.string(), message: z.string(), usedIn: z.array(usedInSchema) });
+const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const words = {
+  alt: z.string().max(1000).optional().describe('What the photo shows, for people who cannot see it'),
+  decorative: z.boolean().optional().describe('True: the photo needs no alt text (it adds nothing to the page)'),
+  caption: z.string().max(2000).optional(),
+};
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD.' });
+
+const isEditor = (context: StaffRequestContext) => context.role === 'admin' || context.role === 'editor';
+
+/** Contributors change only what they uploaded. */
+function mayEdit(context: StaffRequestContext, row: MediaRow): void {
+  if (!isEditor(context) && row.item.createdBy !== context.user.id) throw new HttpError(403, NOT_YOURS);
+}
+
+const schoolOf = (request: FastifyRequest) => staffOf(request).school as string;
+
+export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
+  const { db, config, now } = deps;
+  const anyStaff = guard(deps, { kind: 'school', roles: ALL_ROLES });
+  const editors = guard(deps, { kind: 'school', roles: EDITORS });
+
+  // ---- Resumable uploads (tus 1.0) ----
+
+  await mkdir(config.uploadDir, { recursive: true });
+  const datastore = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
+  /** Who is creating an upload (the tus server sees only the raw request). */
+  const creators = new WeakMap<IncomingMessage, { school: string; owner: string }>();
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore,
+    maxSize: config.mediaMaxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    namingFunction: () => randomBytes(16).toString('hex'),
+    async onUploadCreate(req, upload) {
+      const raw = req.runtime?.node?.req;
+      const creator = raw && creators.get(raw as IncomingMessage);
+      if (!creator) throw { status_code: 403, body: 'Not a staff request.' };
+      return { metadata: { ...upload.metadata, school: creator.school, owner: creator.owner } };
+    },
+    // tus answers in plain text; the staff screens read `{ error }` like every other answer.
+    onResponseError(_req, err) {
+      const status = 'status_code' in err ? err.status_code : 500;
+      const text = 'status_code' in err ? err.body.trim() : 'The upload could not be stored. Try again.';
+      return { status_code: status, body: JSON.stringify({ error: status === 413 ? tooLarge(config.mediaMaxBytes) : text }) };
+    },
+  });
+
+  /** Drops unfinished uploads after a day and finished ones an hour after they finished. */
+  async function cleanUploads(): Promise<void> {
+    await tus.cleanUpExpiredUploads();
+    const cutoff = now().getTime() - FINISHED_UPLOAD_MS;
+    for (const name of await readdir(config.uploadDir)) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      const upload = await datastore.getUpload(id).catch(() => null);
+      if (upload && upload.offset === upload.size && upload.creation_date && Date.parse(upload.creation_date) < cutoff) {
+        await datastore.remove(id).catch(() => {});
+      }
+    }
+  }
+  uploadCleaners.set(config, cleanUploads);
+  const cleanup = setInterval(
+    () => void cleanUploads().catch((err: unknown) => app.log.warn({ err }, 'could not clean the uploads')),
+    CLEANUP_EVERY_MS,
+  );
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+
+  /** The upload, when it belongs to this person in this school (otherwise it does not exist for them). */
+  async function ownUpload(request: FastifyRequest, id: string) {
+    const upload = UPLOAD_ID.test(id) ? await datastore.getUpload(id).catch(() => null) : null;
+    const context = staffOf(request);
+    if (!upload || upload.metadata?.school !== context.school || upload.metadata?.owner !== context.user.id) {
+      throw new HttpError(404, NO_UPLOAD);
+    }
+    return upload;
+  }
+
+  /** Hands the request to the tus server (which writes the answer itself). */
+  async function toTus(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  // tus PATCH bodies are the file's bytes: left unread here, the tus server streams them to disk.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  typed(app).post(
+    '/media/uploads',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'Start a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata filename and filetype',
+        description: `Answers 201 with Location /api/admin/media/uploads/{id}. Over MEDIA_MAX_BYTES (${config.mediaMaxBytes} bytes here) is 413.`,
+        tags: ['admin: media'],
+        response: { 201: z.null(), 413: errorBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const length = Number(request.headers['upload-length']);
+      if (request.headers['tus-resumable'] !== '1.0.0' || !Number.isSafeInteger(length) || length < 0) throw new HttpError(400, NOT_TUS);
+      if (length > config.mediaMaxBytes) throw new HttpError(413, tooLarge(config.mediaMaxBytes));
+      const context = staffOf(request);
+      creators.set(request.raw, { school: context.school as string, owner: context.user.id });
+      return toTus(request, reply);
+    },
+  );
+
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    typed(app).route({
+      method,
+      url: '/media/uploads/:id',
+      onRequest: anyStaff,
+      schema: {
+        summary:
+          method === 'HEAD'
+            ? 'How much of an upload has arrived (tus Upload-Offset): where a dropped upload resumes'
+            : method === 'PATCH'
+              ? 'Send the next bytes of an upload (tus; Content-Type application/offset+octet-stream, Upload-Offset)'
+              : 'Abandon an upload (tus termination)',
+        tags: ['admin: media'],
+        params: uploadParams,
+        response: { 204: z.null(), ...refusals },
+      },
+      async handler(request, reply) {
+        await ownUpload(request, request.params.id);
+        return toTus(request, reply);
+      },
+    });
+  }
+
+  // ---- The library ----
+
+  await app.register(async (scope) => {
+    // Multipart only here: one file (plus an optional album), for small files and the no-JavaScript form.
+    await scope.register(multipart, { limits: { files: 1, fields: 4, fileSize: config.mediaMaxBytes + 1, parts: 6 } });
+
+    typed(scope).post(
+      '/media',
+      {
+        onRequest: anyStaff,
+        schema: {
+          summary: 'Turn a finished upload (or a multipart `file`) into a library file, judged by its bytes',
+          description:
+            'JSON { upload, album? } or multipart/form-data with one `file` (and `album`). JPEG, PNG, WebP, AVIF, HEIC/HEIF (stored as JPEG) and PDF; location data removed, camera data kept. 201 with the new file; 200 with the existing one when the school already has these bytes.',
+          tags: ['admin: media'],
+          body: z
+            .object({ upload: z.string().regex(/^[0-9a-f]{32}$/, { error: NO_UPLOAD }), album: z.string().max(64).optional() })
+            .nullish()
+            .describe('JSON; or multipart/form-data (not described here)'),
+          response: { 200: itemAnswer, 201: itemAnswer, 409: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const context = staffOf(request);
+        const school = context.school as string;
+        let album: string | undefined;
+        let result: Awaited<ReturnType<typeof addToLibrary>>;
+        if (request.isMultipart()) {
+          const part = await request.file();
+          if (!part || part.fieldname !== 'file') throw new HttpError(400, 'Choose a file to upload first.');
+          const field = part.fields.album;
+          album =
+            field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' && field.value
+              ? field.value
+              : undefined;
+          const temporary = path.join(config.uploadDir, `form-${randomBytes(8).toString('hex')}`);
+          try {
+            await pipeline(part.file, createWriteStream(temporary, { flags: 'wx' }));
+            if (part.file.truncated) throw new HttpError(413, tooLarge(config.mediaMaxBytes));
+            result = await addToLibrary(db, config, {
+              file: temporary,
+              name: part.filename,
+              school,
+              createdBy: context.user.id,
+              at: now(),
+            });
+          } finally {
+            await rm(temporary, { force: true });
+          }
+        } else {
+          if (!request.body) throw new HttpError(400, 'Send { "upload": "<upload id>" } or a multipart form with a file.');
+          album = request.body.album;
+          const upload = await ownUpload(request, request.body.upload);
+          if (upload.size === undefined || upload.offset !== upload.size) throw new HttpError(409, UNFINISHED);
+          result = await addToLibrary(db, config, {
+            file: path.join(config.uploadDir, upload.id),
+            name: upload.metadata?.filename,
+            school,
+            createdBy: context.user.id,
+            at: now(),
+          });
+        }
+        if (result.created) {
+          mediaJobsAdded();
+          await recordAudit(db, {
+            action: 'media.uploaded',
+            school,
+            actor: { id: context.user.id, email: context.user.email },
+            target: result.row.item.name,
+            ip: request.ip,
+            after: { id: result.row.item.id, kind: result.row.item.kind, bytes: result.row.item.bytes },
+            at: now(),
+          });
+        }
+        if (album) await appendToAlbum(db, request, school, album, result.row.item.ref, now());
+        return reply.code(result.created ? 201 : 200).send({ item: result.row.item });
+      },
+    );
+  });
+
+  typed(app).get(
+    '/media',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: "The school's media library, newest first, with its storage use",
+        tags: ['admin: media'],
+        querystring: z.object({
+          q: z.string().max(200).optional().describe('Part of the file name'),
+          type: z.enum(['image', 'pdf']).optional(),
+          from: day.optional().describe('Uploaded on or after (YYYY-MM-DD, UTC)'),
+          to: day.optional().describe('Uploaded on or before'),
+          album: z.string().max(64).optional().describe("Only this album's photos"),
+          missingAlt: z.enum(['1', 'true']).optional().describe('Only photos with neither alt text nor "decorative"'),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(mediaItemSchema),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+            total: z.number().int(),
+            usage: z.object({ bytes: z.number(), quotaBytes: z.number() }),
+          }),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const school = schoolOf(request);
+      const q = request.query;
+      let albumRefs: string[] | undefined;
+      if (q.album) {
+        const row = await findRow(db, CONTENT_REGISTRY.albums, school, q.album);
+        albumRefs = row ? refsOf(row.attachments) : [];
+      }
+      const [list, bytes] = await Promise.all([
+        listMedia(
+          db,
+          school,
+          { q: q.q, type: q.type, from: q.from, to: q.to, albumRefs, missingAlt: q.missingAlt !== undefined },
+          q.page,
+          MEDIA_PAGE_SIZE,
+        ),
+        mediaUsage(db, school),
+      ]);
+      return { ...list, page: q.page, pageSize: MEDIA_PAGE_SIZE, usage: { bytes, quotaBytes: config.mediaQuotaBytes } };
+    },
+  );
+
+  typed(app).get(
+    '/media/:id',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'One library file and where it is used',
+        tags: ['admin: media'],
+        params: idParams,
+        response: { 200: z.object({ item: mediaItemSchema, usedIn: z.array(usedInSchema) }), ...refusals },
+      },
+    },
+    async (request) => {
+      const school = schoolOf(request);
+      const row = await findMedia(db, school, request.params.id);
+      if (!row) throw new HttpError(404, NO_FILE);
+      return { item: row.item, usedIn: await mediaUsedIn(db, school, row.item.ref) };
+    },
+  );
+
+  typed(app).patch(
+    '/media/:id',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: "A file's alt text, decorative mark and caption; 409 with the current file on a stale version",
+        tags: ['admin: media'],
+        params: idParams,
+        body: z.object({ ...words, version: z.number().int().min(1) }),
+        response: { 200: itemAnswer, 409: conflictBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { school, context, row } = await fileOf(request, request.params.id);
+      mayEdit(context, row);
+      const { version, ...edit } = request.body;
+      const saved = await saveWords(request, school, [{ row, edit, version }]);
+      if (!saved) {
+        const current = (await findMedia(db, school, request.params.id))?.item ?? row.item;
+        return reply.code(409).send({ error: MEDIA_CONFLICT, message: MEDIA_CONFLICT, current });
+      }
+      return { item: saved[0] as MediaItem };
+    },
+  );
+
+  typed(app).patch(
+    '/media',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'Captions (and alt text) of several files at once: all saved, or none',
+        tags: ['admin: media'],
+        body: z.object({ items: z.array(z.object({ id: z.string().max(100), ...words })).max(500) }),
+        response: { 200: z.object({ items: z.array(mediaItemSchema) }), 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const school = schoolOf(request);
+      const context = staffOf(request);
+      const changes = [];
+      for (const { id, ...edit } of request.body.items) {
+        const row = await findMedia(db, school, id);
+        if (!row) throw new HttpError(404, `${NO_FILE} Nothing was saved.`);
+        mayEdit(context, row);
+        changes.push({ row, edit, version: undefined });
+      }
+      const saved = await saveWords(request, school, changes);
+      if (!saved) throw new HttpError(409, 'A file changed while saving. Nothing was saved; try again.');
+      return { items: saved };
+    },
+  );
+
+  typed(app).delete(
+    '/media/:id',
+    {
+      onRequest: editors,
+      schema: {
+        summary: 'Delete a library file (editors); 409 with the list of places while anything uses it',
+        tags: ['admin: media'],
+        params: idParams,
+        response: { 204: z.null(), 409: usedBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { school, context, row } = await fileOf(request, request.params.id);
+      const usedIn = await mediaUsedIn(db, school, row.item.ref);
+      if (usedIn.length > 0) {
+        const message = `This file is used in ${usedIn.map((u) => `${u.type} “${u.title || u.id}”`).join(', ')}. Remove it there first.`;
+        return reply.code(409).send({ error: message, message, usedIn });
+      }
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await deleteMedia(trx as Db, school, row.item.id, row.item.ref);
+        await recordAudit(trx as Db, {
+          action: 'media.deleted',
+          school,
+          actor: { id: context.user.id, email: context.user.email },
+          target: row.item.name,
+          ip: request.ip,
+          before: { id: row.item.id, kind: row.item.kind, bytes: row.item.bytes },
+          at,
+        });
+        await bumpContentVersion(trx as Db, school, at);
+      });
+      // The bytes go after the row: a reader never finds a row without its file.
+      await removeLibraryFiles(mediaStores(config).media, row);
+      contentChanged(school);
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** The request's school and person, and the file `id` of that school (404 when it has none). */
+  async function fileOf(request: FastifyRequest, id: string) {
+    const school = schoolOf(request);
+    const row = await findMedia(db, school, id);
+    if (!row) throw new HttpError(404, NO_FILE);
+    return { school, context: staffOf(request), row };
+  }
+
+  /** Saves words of one or more files in one transaction (all or nothing); null when a version was stale. */
+  async function saveWords(
+    request: FastifyRequest,
+    school: string,
+    changes: Array<{
+      row: MediaRow;
+      edit: { alt?: string | undefined; decorative?: boolean | undefined; caption?: string | undefined };
+      version: number | undefined;
+    }>,
+  ): Promise<MediaItem[] | null> {
+    const context = staffOf(request);
+    const at = now();
+    const saved = await db
+      .transaction()
+      .execute(async (trx) => {
+        const items: MediaItem[] = [];
+        for (const { row, edit, version } of changes) {
+          const after = await updateMedia(trx as Db, school, row.item.id, edit, version, at.toISOString());
+          if (!after) throw new StaleVersion();
+          items.push(after.item);
+          await recordAudit(trx as Db, {
+            action: 'media.updated',
+            school,
+            actor: { id: context.user.id, email: context.user.email },
+            target: row.item.name,
+            ip: request.ip,
+            before: { alt: row.item.alt, decorative: row.item.decorative, caption: row.item.caption },
+            after: { alt: after.item.alt, decorative: after.item.decorative, caption: after.item.caption },
+            at,
+          });
+        }
+        // Alt text and captions show in the public album data.
+        await bumpContentVersion(trx as Db, school, at);
+        return items;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof StaleVersion) return null;
+        throw err;
+      });
+    if (saved) contentChanged(school);
+    return saved;
+  }
+};
+
+class StaleVersion extends Error {}
+
+function refsOf(value: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value ?? '[]'));
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `album` given with an upload: the new photo goes last in that unpublished album's photos (editors,
+ * or a contributor's own draft). A published album is refused: the new photo has no alt text yet.
+ */
+async function appendToAlbum(db: Db, request: FastifyRequest, school: string, albumId: string, ref: string, at: Date): Promise<void> {
+  const spec = CONTENT_REGISTRY.albums;
+  const row = await findRow(db, spec, school, albumId);
+  if (!row) throw new HttpError(404, 'No album with that id in this school. The file is in the library.');
+  const context = staffOf(request);
+  if (!isEditor(context) && (row.created_by !== context.user.id || row.status === 'published')) {
+    throw new HttpError(403, 'Contributors can only add photos to their own draft albums. The file is in the library.');
+  }
+  if (row.status === 'published') {
+    throw new HttpError(
+      422,
+      'This album is published: give the photo alt text in the library, then add it on the album’s page. The file is in the library.',
+    );
+  }
+  const refs = refsOf(row.attachments);
+  if (refs.includes(ref)) return;
+  await db.transaction().execute(async (trx) => {
+    await (trx as Db)
+      .updateTable('albums')
+      .set({
+        attachments: JSON.stringify([...refs, ref]),
+        updated_at: at.toISOString(),
+        updated_by: context.user.id,
+        updated_on: at.toISOString().slice(0, 10),
+        version: Number(row.version) + 1,
+      })
+      .where('school_code', '=', school)
+      .where('_id', '=', albumId)
+      .where('version', '=', Number(row.version))
+      .execute();
+    await recordAudit(trx as Db, {
+      action: 'content.photo_added',
+      school,
+      actor: { id: context.user.id, email: context.user.email },
+      target: String(row.title ?? albumId),
+      ip: request.ip,
+      after: { type: 'albums', id: albumId, ref },
+      at,
+    });
+  });
+}

@@ -1,0 +1,238 @@
+// The media library's figures (issue 15): photos per minute through the API for 4000×3000 JPEGs
+// (tus in 1 MB chunks, three files at a time like the staff screen, then the finishing POST), the
+// p99 of `/` idle and while uploads run (flagged over 2×), the time until the background variants
+// are made, and the server's memory (RSS of its process group) with 50 slow readers of a 50 MB PDF.
+// Used by run.ts; `node bench/upload-run.ts` runs it alone against its own server.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import sharp from 'sharp';
+import { BIN, ROOT } from './settings.ts';
+import { wrk } from './wrk.ts';
+
+export const BENCH_PHOTOS = Number(process.env.BENCH_UPLOAD_PHOTOS ?? 24);
+/** The server must accept the 50 MB PDF: run.ts and upload-run.ts start it with this. */
+export const BENCH_MEDIA_MAX_BYTES = String(64 * 1024 * 1024);
+const CHUNK = 1024 * 1024;
+const PARALLEL = 3;
+const READERS = 50;
+const READ_SECONDS = 15;
+const REQUEST_TIMEOUT_MS = 120_000;
+const signal = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+const one = (n: number) => n.toFixed(1);
+
+export interface UploadFigures {
+  photos: number;
+  photoMb: number;
+  seconds: number;
+  perMinute: number;
+  variantsSeconds: number | null;
+  idleP99Ms: number;
+  busyP99Ms: number;
+  flagged: boolean;
+  rssIdleMb: number;
+  rssPeakMb: number;
+  readBytesMb: number;
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+/** An editor of the bench's school, signed in (the CLI writes the account into DATA_DIR's database). */
+async function signIn(origin: string, dataDir: string): Promise<Session> {
+  const email = 'bench.editor@example.org';
+  const password = 'a bench password that is long';
+  const made = spawnSync(
+    path.join(BIN, 'node'),
+    ['api/src/staff/cli.ts', 'add', '--school', 'STHSM', '--email', email, '--role', 'editor', '--password-stdin'],
+    { cwd: ROOT, input: password, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
+  );
+  if (made.status !== 0) throw new Error(`could not create the bench editor: ${made.stdout}${made.stderr}`);
+  const res = await fetch(`${origin}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (res.status !== 200) throw new Error(`bench sign-in answered ${res.status}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const me = (await (await fetch(`${origin}/api/admin/me`, { headers: { cookie } })).json()) as { csrfToken: string };
+  return { cookie, csrf: me.csrfToken };
+}
+
+/** A phone-sized photo: 4000×3000, some noise so it compresses like a photo, different each time. */
+function photo(i: number): Promise<Buffer> {
+  const hue = (i * 47) % 255;
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: hue, g: 120, b: 255 - hue },
+      noise: { type: 'gaussian', mean: 110, sigma: 12 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** One file through tus (creation, 1 MB PATCHes) and the finishing POST; the library file's ref. */
+async function send(origin: string, s: Session, bytes: Buffer, name: string, type: string): Promise<string> {
+  const headers = { origin, cookie: s.cookie, 'x-csrf-token': s.csrf, 'tus-resumable': '1.0.0' };
+  const meta = `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
+  const created = await fetch(`${origin}/api/admin/media/uploads`, {
+    method: 'POST',
+    headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': meta },
+    signal: signal(),
+  });
+  if (created.status !== 201) throw new Error(`tus creation answered ${created.status}: ${await created.text()}`);
+  const url = new URL(created.headers.get('location') ?? '', origin).toString();
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    const res = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+      body: bytes.subarray(offset, offset + CHUNK),
+      signal: signal(),
+    });
+    if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}`);
+  }
+  const done = await fetch(`${origin}/api/admin/media`, {
+    method: 'POST',
+    headers: { origin, cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ upload: url.split('/').pop() }),
+    signal: signal(),
+  });
+  if (done.status !== 201 && done.status !== 200) throw new Error(`POST /api/admin/media answered ${done.status}: ${await done.text()}`);
+  return ((await done.json()) as { item: { ref: string } }).item.ref;
+}
+
+/** RSS of every process in the group `pgid` (the server and any child), in MB. */
+function groupRssMb(pgid: number): number {
+  let kb = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+
+/** A reader that takes 16 KB every 100 ms (160 KB/s) for `seconds`, then hangs up; the bytes it got. */
+function slowReader(url: string, seconds: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let got = 0;
+    const req = http.get(url, { timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const sink = new Writable({
+        highWaterMark: 16 * 1024,
+        write(chunk: Buffer, _encoding, done) {
+          got += chunk.length;
+          setTimeout(done, 100 * Math.max(1, chunk.length / (16 * 1024)));
+        },
+      });
+      res.pipe(sink);
+      setTimeout(() => {
+        req.destroy();
+        resolve(got);
+      }, seconds * 1000);
+    });
+    req.on('error', (err) => (got > 0 ? resolve(got) : reject(err)));
+  });
+}
+
+/** Waits until `?w=1600` of every ref comes back as AVIF (the background variants are made); seconds, or null on time-out. */
+async function variantsReady(origin: string, refs: string[], started: number, limitMs: number): Promise<number | null> {
+  const pending = new Set(refs);
+  while (pending.size > 0) {
+    if (Date.now() - started > limitMs) return null;
+    for (const ref of pending) {
+      const res = await fetch(`${origin}/api/image/${ref}?w=1600`, {
+        headers: { accept: 'image/avif' },
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.arrayBuffer();
+      if (res.headers.get('content-type') === 'image/avif') pending.delete(ref);
+    }
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 1000));
+  }
+  return (Date.now() - started) / 1000;
+}
+
+export async function uploadBench(origin: string, dataDir: string, serverPgid: number): Promise<UploadFigures> {
+  const session = await signIn(origin, dataDir);
+  console.log(`Upload bench: making ${BENCH_PHOTOS} photos of 4000×3000…`);
+  const photos: Buffer[] = [];
+  for (let i = 0; i < BENCH_PHOTOS; i++) photos.push(await photo(i));
+  const photoMb = photos.reduce((s, p) => s + p.length, 0) / photos.length / 1024 ** 2;
+
+  console.log('Upload bench: p99 of / idle…');
+  await wrk(`${origin}/`, 2, 10);
+  const idle = await wrk(`${origin}/`, 10, 10);
+
+  console.log(`Upload bench: uploading ${BENCH_PHOTOS} photos, ${PARALLEL} at a time, while measuring / …`);
+  const started = Date.now();
+  const refs: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < photos.length) {
+      const i = next++;
+      refs.push(await send(origin, session, photos[i] as Buffer, `IMG_${String(i).padStart(4, '0')}.jpg`, 'image/jpeg'));
+    }
+  };
+  const uploading = Promise.all(Array.from({ length: PARALLEL }, worker));
+  // `/` under load for as long as the uploads (and then the variants) keep the server busy.
+  const busyRun = wrk(`${origin}/`, 20, 10);
+  await uploading;
+  const seconds = (Date.now() - started) / 1000;
+  const busy = await busyRun;
+  const variantsSeconds = await variantsReady(origin, refs, started, 15 * 60_000);
+
+  console.log(`Upload bench: ${READERS} slow readers of a 50 MB PDF…`);
+  const filler = Buffer.alloc(50 * 1024 * 1024, '% filler line of a large PDF document\n');
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), filler, Buffer.from('\n%%EOF\n')]);
+  const pdfRef = await send(origin, session, pdf, 'Large prospectus.pdf', 'application/pdf');
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssIdleMb = groupRssMb(serverPgid);
+  let rssPeakMb = rssIdleMb;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, groupRssMb(serverPgid))), 250);
+  const read = await Promise.all(Array.from({ length: READERS }, () => slowReader(`${origin}/api/image/${pdfRef}`, READ_SECONDS)));
+  clearInterval(sampler);
+
+  const figures: UploadFigures = {
+    photos: BENCH_PHOTOS,
+    photoMb,
+    seconds,
+    perMinute: (BENCH_PHOTOS / seconds) * 60,
+    variantsSeconds,
+    idleP99Ms: idle.p99Ms,
+    busyP99Ms: busy.p99Ms,
+    flagged: busy.p99Ms > 2 * idle.p99Ms,
+    rssIdleMb,
+    rssPeakMb,
+    readBytesMb: read.reduce((s, n) => s + n, 0) / 1024 ** 2,
+  };
+  printUploadFigures(figures);
+  return figures;
+}
+
+export function printUploadFigures(f: UploadFigures): void {
+  console.log(
+    [
+      '',
+      'Media library',
+      `  uploads: ${f.photos} photos of 4000×3000 (${one(f.photoMb)} MB each) in ${one(f.seconds)} s = ${one(f.perMinute)} photos/min through the API`,
+      `  variants of all of them made ${f.variantsSeconds === null ? 'not within 15 min' : `${one(f.variantsSeconds)} s after the first upload began`}`,
+      `  p99 of /: idle ${one(f.idleP99Ms)} ms, while uploading ${one(f.busyP99Ms)} ms${f.flagged ? '  <-- OVER 2× IDLE' : ' (within 2× of idle)'}`,
+      `  memory with 50 slow readers of a 50 MB PDF: RSS ${Math.round(f.rssIdleMb)} MB before, ${Math.round(f.rssPeakMb)} MB at most (${one(f.readBytesMb)} MB read in 15 s)`,
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useRouteLoaderData } from 'react-router';
+import type { StaffContext } from '../../lib/admin-api.server';
+import { contentView } from '../../lib/admin-content';
+import { staffTime } from '../../lib/admin-time';
+import { imageUrl } from '../../lib/images';
+import { cameraLines, sizeText, type UsedIn } from '../../lib/media';
+import type { fileLoader, FileOutcome } from '../../lib/media-pages.server';
+import { CsrfField, EditField, FormMessage } from './fields';
+import { useChangedForm } from './unsaved-changes';
+
+// One file of the media library (/admin/media/{id}): its alt text (or "decorative"), caption,
+// facts and camera data, where it is used (links to those items), and Delete — refused while
+// anything uses it, with the list of places. Plain form posts: works without JavaScript; a refused
+// save keeps what was typed.
+
+type FileData = Awaited<ReturnType<typeof fileLoader>>;
+
+/** Where an item of `type` is edited in the staff area. */
+function editorPath(use: UsedIn): string {
+  return contentView(use.type) ? `/admin/${use.type}/${encodeURIComponent(use.id)}` : `/admin/${encodeURIComponent(use.type)}`;
+}
+
+function UsedInList({ usedIn, id }: { usedIn: readonly UsedIn[]; id: string }) {
+  if (usedIn.length === 0) return <p id={id}>Not used anywhere yet.</p>;
+  return (
+    <ul id={id}>
+      {usedIn.map((u) => (
+        <li key={`${u.type}:${u.id}`}>
+          <Link to={editorPath(u)}>
+            {contentView(u.type)?.singular ?? u.type}: {u.title || '(untitled)'}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: FileOutcome | undefined }) {
+  const { item, usedIn, saved, uploaded } = loaded;
+  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const typed = outcome?.values;
+  const refusedDelete = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (outcome?.usedIn) refusedDelete.current?.focus();
+  }, [outcome]);
+  const changes = useChangedForm('You have unsaved changes to this file. Leave this page and lose them?', `${item.id}:${item.version}`);
+  const facts = [
+    item.kind === 'pdf' ? 'PDF' : 'Photo',
+    sizeText(item.bytes),
+    item.width && item.height ? `${item.width} × ${item.height} px` : '',
+    `uploaded ${staffTime(item.createdAt, timeZone)}`,
+  ].filter(Boolean);
+  const camera = cameraLines(item.camera);
+  return (
+    <>
+      <p>
+        <Link to="/admin/media">Back to the media library</Link>
+      </p>
+      <h1 className="media-file-name">{item.name}</h1>
+      <FormMessage
+        error={outcome?.usedIn ? undefined : outcome?.error}
+        success={saved && !outcome ? 'Saved.' : uploaded && !outcome ? 'Uploaded. Add its alt text so it can be published.' : null}
+      />
+      {outcome?.usedIn ? (
+        <section className="admin-alert admin-alert--error" aria-labelledby="refused-heading" ref={refusedDelete} tabIndex={-1}>
+          <h2 id="refused-heading">Not deleted</h2>
+          <p>{outcome.error}</p>
+          <UsedInList usedIn={outcome.usedIn} id="refused-places" />
+        </section>
+      ) : null}
+      {outcome?.current ? (
+        <section className="admin-alert" aria-labelledby="theirs-heading">
+          <h2 id="theirs-heading">Saved meanwhile by someone else (version {outcome.current.version})</h2>
+          <p>
+            <strong>Alt text:</strong> {outcome.current.decorative ? 'Decorative' : outcome.current.alt || '(none)'}
+          </p>
+          <p>
+            <strong>Caption:</strong> {outcome.current.caption || '(none)'}
+          </p>
+          <p>Your text is still in the form below. Reload to edit the new version, then add your changes.</p>
+        </section>
+      ) : null}
+      <div className="media-file">
+        <figure className="media-file__preview">
+          {item.kind === 'pdf' ? (
+            <a href={imageUrl(item.ref)}>Open the PDF</a>
+          ) : (
+            <img
+              src={imageUrl(item.ref, 800)}
+              alt={item.alt}
+              width={item.width ? 800 : undefined}
+              height={item.width && item.height ? Math.round((800 * item.height) / item.width) : undefined}
+            />
+          )}
+          <figcaption>{facts.join(' · ')}</figcaption>
+        </figure>
+        <div>
+          <Form key={item.version} method="post" className="admin-form" {...changes.form}>
+            <CsrfField />
+            <input type="hidden" name="version" value={item.version} />
+            <EditField
+              name="alt"
+              label="Alt text"
+              rows={3}
+              value={typed?.alt ?? item.alt}
+              hint="What the photo shows, for people who cannot see it. Needed before anything using it is published, unless it is decorative."
+            />
+            <label className="admin-check">
+              <input
+                type="checkbox"
+                name="decorative"
+                defaultChecked={typed ? typed.decorative === 'on' : item.decorative}
+                aria-describedby="decorative-hint"
+              />{' '}
+              Decorative
+            </label>
+            <p className="field-hint" id="decorative-hint">
+              Only for photos that add nothing a reader would miss; screen readers skip them.
+            </p>
+            <EditField name="caption" label="Caption" value={typed?.caption ?? item.caption} />
+            <output className="admin-unsaved">{changes.changed ? 'Unsaved changes' : ''}</output>
+            <div className="admin-button-row">
+              <button className="btn" type="submit" name="intent" value="save">
+                Save
+              </button>
+            </div>
+          </Form>
+          {camera.length > 0 ? (
+            <section aria-labelledby="camera-heading" className="admin-section">
+              <h2 id="camera-heading">Camera</h2>
+              <ul>
+                {camera.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="used-heading" className="admin-section">
+            <h2 id="used-heading">Where it is used</h2>
+            <UsedInList usedIn={usedIn} id="used-places" />
+          </section>
+          <Form method="post" className="admin-button-row">
+            <CsrfField />
+            <button className="btn btn--danger" type="submit" name="intent" value="delete">
+              Delete
+            </button>
+          </Form>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { data, redirect } from 'react-router';
+import { adminApi, fail, formValues, schoolPath } from './admin-api.server';
+import { mediaFilters, mediaQuery, type MediaItem, type MediaPage, type UsedIn } from './media';
+
+// The media library's loaders and actions (routes/admin/media.tsx: the library at /admin/media;
+// routes/admin/media-item.tsx: one file at /admin/media/{id}) over the staff media API (docs/api.md "Staff media API").
+
+const ALBUMS_LISTED = 100;
+
+export async function libraryLoader(request: Request) {
+  const url = new URL(request.url);
+  const filters = mediaFilters(url.searchParams);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const [media, albums] = await Promise.all([
+    adminApi<MediaPage>(request, `/media?${mediaQuery(filters, page)}`),
+    adminApi<{ items: Array<{ id: string; fields: { title?: unknown } }> }>(
+      request,
+      `${schoolPath(request)}/content/albums?pageSize=${ALBUMS_LISTED}`,
+    ),
+  ]);
+  if (!media.ok || !media.data) fail(media);
+  const { items, total, pageSize, usage } = media.data;
+  return {
+    items,
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / Math.max(1, pageSize))),
+    usage,
+    filters,
+    albums: (albums.data?.items ?? []).map((a) => ({ id: a.id, title: String(a.fields.title ?? '') || '(untitled)' })),
+  };
+}
+
+/** Without JavaScript: one file by a plain multipart form, then its page to add alt text. */
+export async function uploadAction(request: Request, form: FormData) {
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return data<FileOutcome>({ error: 'Choose a file to upload first.' }, { status: 400 });
+  const body = new FormData();
+  body.set('file', file, file.name);
+  const answer = await adminApi<{ item: MediaItem }>(request, '/media', { method: 'POST', body, csrf: String(form.get('csrf') ?? '') });
+  if (answer.ok && answer.data) return redirect(`/admin/media/${encodeURIComponent(answer.data.item.id)}?uploaded=1`);
+  if (answer.status === 401) fail(answer);
+  return data<FileOutcome>({ error: answer.error }, { status: answer.status || 503 });
+}
+
+export async function fileLoader(request: Request, id: string) {
+  const answer = await adminApi<{ item: MediaItem; usedIn: UsedIn[] }>(request, `/media/${encodeURIComponent(id)}`);
+  if (!answer.ok || !answer.data) fail(answer);
+  const url = new URL(request.url);
+  return { ...answer.data, saved: url.searchParams.has('saved'), uploaded: url.searchParams.has('uploaded') };
+}
+
+export interface FileOutcome {
+  error: string;
+  values?: Record<string, string>;
+  /** A refused delete: where the file is used. */
+  usedIn?: UsedIn[];
+  /** A conflicting save: the file as saved meanwhile. */
+  current?: MediaItem;
+}
+
+export async function fileAction(request: Request, id: string, form: FormData) {
+  const values = formValues(form);
+  const here = `/media/${encodeURIComponent(id)}`;
+  const csrf = values.csrf ?? '';
+  if (values.intent === 'delete') {
+    const answer = await adminApi(request, here, { method: 'DELETE', csrf });
+    if (answer.ok) return redirect('/admin/media');
+    if (answer.status === 401) fail(answer);
+    const usedIn = (answer.details?.usedIn as UsedIn[] | undefined) ?? undefined;
+    return data<FileOutcome>({ error: answer.error, ...(usedIn ? { usedIn } : {}) }, { status: answer.status || 503 });
+  }
+  const answer = await adminApi<{ item: MediaItem }>(request, here, {
+    method: 'PATCH',
+    body: {
+      alt: values.alt ?? '',
+      decorative: values.decorative === 'on',
+      caption: values.caption ?? '',
+      version: Number(values.version),
+    },
+    csrf,
+  });
+  if (answer.ok) return redirect(`/admin/media/${encodeURIComponent(id)}?saved=1`);
+  if (answer.status === 401) fail(answer);
+  const current = answer.details?.current ?? answer.details?.item;
+  return data<FileOutcome>(
+    { error: answer.error, values, ...(answer.status === 409 && current ? { current: current as MediaItem } : {}) },
+    { status: answer.status || 503 },
+  );
+}

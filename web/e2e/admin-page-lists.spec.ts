@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addStaff, signIn } from './admin-helpers';
+import { axeViolations } from './support/axe';
+
+// An information page's lists (/admin/pages/timings: its notes) get entries added and removed by the
+// form's own buttons, with and without JavaScript: the typed texts stay, nothing is saved until
+// Publish, and the public page then shows the list as edited.
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+const notes = (page: Page) => page.getByRole('group', { name: 'Notes', exact: true });
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`notes of the timings page are added and removed ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, addStaff('editor'));
+    await page.goto('/admin/pages/timings');
+    const first = await label(page, 'Note 1').inputValue();
+    const second = await label(page, 'Note 2').inputValue();
+    const typed = `Typed before adding ${javaScriptEnabled ? 'with' : 'without'} script`;
+    await label(page, 'Introduction').fill(typed);
+    const count = await notes(page).getByRole('textbox').count();
+    await notes(page).getByRole('button', { name: 'Add note' }).click();
+    await expect(notes(page).getByRole('textbox')).toHaveCount(count + 1);
+    const added = label(page, `Note ${count + 1}`);
+    await expect(added).toHaveValue('');
+    await expect(label(page, 'Introduction')).toHaveValue(typed);
+    const marker = `A new note ${Date.now().toString(36)}`;
+    await added.fill(marker);
+    await notes(page).getByRole('button', { name: 'Remove note 1' }).click();
+    await expect(notes(page).getByRole('textbox')).toHaveCount(count);
+    await expect(label(page, 'Note 1')).toHaveValue(second);
+    await expect(label(page, `Note ${count}`)).toHaveValue(marker);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(label(page, `Note ${count}`)).toHaveValue(marker);
+    await page.goto('/timings');
+    await expect(page.getByText(marker)).toBeVisible();
+    await expect(page.getByText(first, { exact: true })).toHaveCount(0);
+    await context.close();
+  });
+}
+
+test('the timings form with an added note has no axe violation at 390 and 1280 px', async ({ page }) => {
+  await signIn(page, addStaff('editor'));
+  await page.goto('/admin/pages/timings');
+  await notes(page).getByRole('button', { name: 'Add note' }).click();
+  await expect(
+    notes(page)
+      .getByRole('button', { name: /^Remove note / })
+      .first(),
+  ).toBeVisible();
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    found.push(...(await axeViolations(page, `timings with an added note @${width}`)));
+  }
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,135 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addStaff, signIn, STAFF_PASSWORD } from './admin-helpers';
+import { hydrated } from './support/slow-phone';
+
+// A save that meets an ended session loses nothing (issue 14 item 6, STAFF.md "Nothing typed is
+// lost"): the session is ended on the server (signed out from another window of the same session),
+// Save goes to the sign-in page, which says so and returns to the form; the form comes back with
+// what was typed and a line saying so, and saves with one click; the version check still applies.
+// Without JavaScript the sign-in page says honestly that the text could not be kept.
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+const KEPT = 'Your session ended before your save, so nothing was saved. What you typed is back in the form below';
+
+/** Ends this page's session on the server: the same session signs out in another window. */
+async function endSession(browser: Browser, page: Page): Promise<void> {
+  const other = await browser.newContext({ storageState: await page.context().storageState() });
+  const window = await other.newPage();
+  await window.goto('/admin');
+  await window.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(window.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await other.close();
+}
+
+/** Signs in on the sign-in page a refused save led to (it says why), and is taken back to `path`. */
+async function signInAgain(page: Page, email: string, path: string): Promise<void> {
+  await expect(page).toHaveURL(/\/admin\/login\?next=.*&ended=1$/);
+  await expect(page.getByRole('status')).toContainText('Your session ended before your save, so it was not saved.');
+  await label(page, 'Email').fill(email);
+  await label(page, 'Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(path);
+}
+
+test('a news item: typed, the session ends, Save → sign in → the text is back → Save works', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const email = addStaff('editor');
+  await signIn(page, email);
+  await page.goto('/admin/news/new');
+  await label(page, 'Title').fill('Session resume news');
+  await label(page, 'Date').fill('2025-08-14');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  await hydrated(page);
+  await label(page, 'Title').fill('Session resume news, typed after the session ended');
+  await label(page, 'Description').fill('A long description typed with care.');
+  await endSession(browser, page);
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await signInAgain(page, email, path);
+  await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
+  await expect(label(page, 'Title')).toHaveValue('Session resume news, typed after the session ended');
+  await expect(label(page, 'Description')).toHaveValue('A long description typed with care.');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText(/ · version 2$/)).toBeVisible();
+  await expect(label(page, 'Title')).toHaveValue('Session resume news, typed after the session ended');
+  // Saved: opening the form again puts nothing back.
+  await page.goto(path);
+  await expect(page.getByText(KEPT)).toHaveCount(0);
+});
+
+test("the principal's message in the rich-text editor comes back, and a colleague's save meanwhile is a conflict with both texts", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const email = addStaff('editor');
+  await signIn(page, email);
+  await page.goto('/admin/principal-message/new');
+  await expect(page.getByRole('toolbar', { name: 'Formatting of Message' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('First words of the message');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  await expect(page.getByRole('toolbar', { name: 'Formatting of Message' })).toBeVisible();
+  const editing = page.getByRole('textbox', { name: 'Message', exact: true });
+  await editing.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(', and mine typed later');
+  await endSession(browser, page);
+  // Meanwhile a colleague saves the same message.
+  const colleague = await browser.newContext();
+  const theirs = await colleague.newPage();
+  await signIn(theirs, addStaff('editor'));
+  await theirs.goto(path);
+  await label(theirs, 'Message').fill('<p>The colleague rewrote it</p>');
+  await theirs.getByRole('button', { name: 'Save draft' }).click();
+  await expect(theirs.getByText('Saved.')).toBeVisible();
+  await colleague.close();
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/login/);
+  await signInAgain(page, email, path);
+  await expect(page.getByText(KEPT)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveText('First words of the message, and mine typed later');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const conflict = page.getByRole('region', { name: /The version saved meanwhile/ });
+  await expect(conflict).toContainText('The colleague rewrote it');
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveText('First words of the message, and mine typed later');
+});
+
+test('an information page: the typed text comes back after signing in again', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const email = addStaff('editor');
+  await signIn(page, email);
+  await page.goto('/admin/pages/timings');
+  await hydrated(page);
+  const field = label(page, 'Introduction');
+  const typed = `${await field.inputValue()} Typed before the session ended.`;
+  await field.fill(typed);
+  await endSession(browser, page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await signInAgain(page, email, '/admin/pages/timings');
+  await expect(page.getByText(KEPT)).toBeVisible();
+  await expect(label(page, 'Introduction')).toHaveValue(typed);
+});
+
+test('without JavaScript the sign-in page says the text could not be kept and returns to the form', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = addStaff('editor');
+  await signIn(page, email);
+  await page.goto('/admin/events/new');
+  await label(page, 'Title').fill('Typed without JavaScript');
+  await endSession(browser, page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Without JavaScript it cannot be kept here; go Back in your browser to copy it first.',
+  );
+  await signInAgain(page, email, '/admin/events/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New event' })).toBeVisible();
+  await context.close();
+});
