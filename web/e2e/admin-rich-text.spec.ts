@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
+import { onOwnServer } from './support/own-server';
 import { hydrated } from './support/slow-phone';
 
 // The rich-text editor of html fields (the principal's message, decision 0062) on Chromium, by role
 // and label: its toolbar and link dialog with the keyboard; what it writes is stored unchanged by the
 // server's sanitizer and shown on the public page; without JavaScript the field is the plain textarea;
 // pages without an html field do not load it.
+
+// On a server of its own (E2E_PORT + 10): it publishes principal's messages, and the newest is the one every visitor sees.
+const { dataDir } = onOwnServer({ offset: 10, name: 'rich-text' });
 
 const editing = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting of Message' });
@@ -22,7 +26,7 @@ async function publicMessage(page: Page, marker: string): Promise<string> {
 test('the toolbar and link dialog write HTML the server keeps as it is, and the public page shows it', async ({ page }) => {
   test.setTimeout(90_000);
   const marker = `Rich-${Date.now().toString(36)}`;
-  await signIn(page, addStaff('editor'));
+  await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/principal-message/new');
   await hydrated(page);
   await expect(toolbar(page)).toBeVisible();
@@ -89,7 +93,7 @@ test('the toolbar and link dialog write HTML the server keeps as it is, and the 
 });
 
 test('an existing link is changed and removed in the dialog', async ({ page }) => {
-  await signIn(page, addStaff('editor'));
+  await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/principal-message/new');
   await expect(toolbar(page)).toBeVisible();
   await editing(page).click();
@@ -116,7 +120,7 @@ test('without JavaScript the message is a labelled textarea of HTML and saving w
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const marker = `Plain-${Date.now().toString(36)}`;
-  await signIn(page, addStaff('editor'));
+  await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/principal-message/new');
   await expect(page.getByRole('toolbar')).toHaveCount(0);
   await page.getByLabel('Message', { exact: true }).fill(`<p>${marker} with <b>bold</b> and <script>alert(1)</script></p>`);
@@ -131,7 +135,7 @@ test('staff pages without an html field and public pages do not load the editor'
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  await signIn(page, addStaff('editor'));
+  await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/news/new');
   await hydrated(page);
   await page.goto('/');
@@ -150,7 +154,7 @@ test('staff pages without an html field and public pages do not load the editor'
 for (const width of [390, 1280]) {
   test(`axe: the editor, its link dialog and a field error at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await signIn(page, addStaff('editor'));
+    await signIn(page, addStaff('editor', { dataDir }));
     await page.goto('/admin/principal-message/new');
     await hydrated(page);
     await expect(toolbar(page)).toBeVisible();

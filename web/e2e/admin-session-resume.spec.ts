@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addStaff, signIn, STAFF_PASSWORD } from './admin-helpers';
+import { onOwnServer } from './support/own-server';
 import { hydrated } from './support/slow-phone';
 
 // A save that meets an ended session loses nothing (issue 14 item 6, STAFF.md "Nothing typed is
@@ -7,6 +8,9 @@ import { hydrated } from './support/slow-phone';
 // Save goes to the sign-in page, which says so and returns to the form; the form comes back with
 // what was typed and a line saying so, and saves with one click; the version check still applies.
 // Without JavaScript the sign-in page says honestly that the text could not be kept.
+
+// On a server of its own (E2E_PORT + 11): it saves the timings page and principal's messages that other specs read.
+const { dataDir } = onOwnServer({ offset: 11, name: 'session-resume' });
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 const KEPT = 'Your session ended before your save, so nothing was saved. What you typed is back in the form below';
@@ -33,7 +37,7 @@ async function signInAgain(page: Page, email: string, path: string): Promise<voi
 
 test('a news item: typed, the session ends, Save → sign in → the text is back → Save works', async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const email = addStaff('editor');
+  const email = addStaff('editor', { dataDir });
   await signIn(page, email);
   await page.goto('/admin/news/new');
   await label(page, 'Title').fill('Session resume news');
@@ -66,7 +70,7 @@ test("the principal's message in the rich-text editor comes back, and a colleagu
   browser,
 }) => {
   test.setTimeout(90_000);
-  const email = addStaff('editor');
+  const email = addStaff('editor', { dataDir });
   await signIn(page, email);
   await page.goto('/admin/principal-message/new');
   await expect(page.getByRole('toolbar', { name: 'Formatting of Message' })).toBeVisible();
@@ -83,7 +87,7 @@ test("the principal's message in the rich-text editor comes back, and a colleagu
   // Meanwhile a colleague saves the same message.
   const colleague = await browser.newContext();
   const theirs = await colleague.newPage();
-  await signIn(theirs, addStaff('editor'));
+  await signIn(theirs, addStaff('editor', { dataDir }));
   await theirs.goto(path);
   await label(theirs, 'Message').fill('<p>The colleague rewrote it</p>');
   await theirs.getByRole('button', { name: 'Save draft' }).click();
@@ -103,7 +107,7 @@ test("the principal's message in the rich-text editor comes back, and a colleagu
 
 test('an information page: the typed text comes back after signing in again', async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const email = addStaff('editor');
+  const email = addStaff('editor', { dataDir });
   await signIn(page, email);
   await page.goto('/admin/pages/timings');
   await hydrated(page);
@@ -120,7 +124,7 @@ test('an information page: the typed text comes back after signing in again', as
 test('without JavaScript the sign-in page says the text could not be kept and returns to the form', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const email = addStaff('editor');
+  const email = addStaff('editor', { dataDir });
   await signIn(page, email);
   await page.goto('/admin/events/new');
   await label(page, 'Title').fill('Typed without JavaScript');

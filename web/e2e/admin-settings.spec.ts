@@ -139,7 +139,7 @@ test.describe('on the suite server', () => {
 
 test.describe('saving, on a server of its own', () => {
   test.describe.configure({ mode: 'serial' });
-  // The suite's servers use E2E_PORT … +4, the xss spec +7, the freshness spec +8.
+  // The suite's servers use E2E_PORT … +4; specs of their own +7 … +11 (playwright.config.ts).
   const port = ownServerPort(9);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = ownServerDataDir('settings', 9);

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 
 // SPEC §2/§8: a render error shows a screen titled 'Unexpected Application Error!' with a way home.
-// A broken data answer during client-side navigation is the real-world way to get one.
+// A broken data answer during client-side navigation is the real-world way to get one; it starts on
+// /news, a page that loads React (information pages such as /sitemap do not, decision 0074).
 test('a failed page render shows "Unexpected Application Error!" with a way home', async ({ page }) => {
-  await page.goto('/sitemap');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/news');
   await page.waitForFunction(() => '__reactRouterRouteModules' in window);
   await page.route('**/about-us.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' }));
-  await page.getByRole('main').getByRole('link', { name: 'About Us', exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('button', { name: 'About' }).click();
+  await menu.getByRole('link', { name: 'About Us', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page).toHaveTitle('Unexpected Application Error!');
   const home = page.getByRole('link', { name: 'Go to the home page' });

@@ -60,6 +60,26 @@ async function sendBytes(file: File, options: UploadOptions, index: number): Pro
   const { Upload: TusUpload } = await import('tus-js-client');
   return new Promise<string>((resolve, reject) => {
     let sent = 0;
+    let paused = false;
+    /** A dropped connection is not the file's fault: wait for it, then resume from the server's offset. */
+    const pauseUntilOnline = () => {
+      if (paused) return;
+      paused = true;
+      options.onChange(index, { state: 'waiting', sent, total: file.size });
+      void untilOnline().then(() => {
+        paused = false;
+        options.onChange(index, { state: 'sending', sent, total: file.size });
+        upload.start();
+      });
+    };
+    // The browser says the connection went: stop the request under way at once (it could otherwise
+    // hang for as long as the network stack keeps it) and say so, instead of waiting for it to fail.
+    const onOffline = () => {
+      if (paused) return;
+      void upload.abort().then(pauseUntilOnline, pauseUntilOnline);
+    };
+    window.addEventListener('offline', onOffline);
+    const settle = () => window.removeEventListener('offline', onOffline);
     const upload: Upload = new TusUpload(file, {
       endpoint: UPLOADS_ENDPOINT,
       chunkSize: CHUNK_BYTES,
@@ -80,22 +100,22 @@ async function sendBytes(file: File, options: UploadOptions, index: number): Pro
         const response = (err as DetailedError).originalResponse;
         const status = response?.getStatus() ?? 0;
         if (!online()) {
-          // A dropped connection is not the file's fault: wait, then resume from the server's offset.
-          options.onChange(index, { state: 'waiting', sent, total: file.size });
-          void untilOnline().then(() => {
-            options.onChange(index, { state: 'sending', sent, total: file.size });
-            upload.start();
-          });
+          pauseUntilOnline();
           return;
         }
+        settle();
         reject(new Error(reasonOf(response?.getBody(), status)));
       },
-      onSuccess: () => resolve(decodeURIComponent((upload.url ?? '').split('/').pop() ?? '')),
+      onSuccess: () => {
+        settle();
+        resolve(decodeURIComponent((upload.url ?? '').split('/').pop() ?? ''));
+      },
     });
     void upload.findPreviousUploads().then((previous) => {
       const same = previous[0];
       if (same) upload.resumeFromPreviousUpload(same);
-      upload.start();
+      // Gone offline meanwhile: pauseUntilOnline starts it when the connection is back.
+      if (!paused) upload.start();
     });
   });
 }

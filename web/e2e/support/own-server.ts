@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -71,4 +72,23 @@ export async function startOwnServer({ offset, name, env = {}, prepare, tries = 
   }
   stop();
   throw new Error(`the ${name} server did not start on ${base}`);
+}
+
+/**
+ * Runs the calling spec file against a server of its own: its tests go in order in one worker
+ * (a failure does not skip the rest), pages use the server as their baseURL, and the returned
+ * data directory is where `addStaff(…, { dataDir })` adds people. For specs whose saves would
+ * otherwise change what other specs see on the shared server (e.g. the newest principal's message).
+ */
+export function onOwnServer(options: OwnServerOptions): { base: string; dataDir: string } {
+  const base = `http://127.0.0.1:${ownServerPort(options.offset)}`;
+  let server: OwnServer | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.use({ baseURL: base });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startOwnServer(options);
+  });
+  test.afterAll(() => server?.stop());
+  return { base, dataDir: ownServerDataDir(options.name, options.offset) };
 }

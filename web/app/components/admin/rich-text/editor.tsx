@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { richTextExtensions } from './extensions';
 import { LinkDialog } from './link-dialog';
@@ -143,6 +143,9 @@ export default function RichTextEditor({
   }, [editor, textarea, error]);
   useEffect(() => takePlaceOf(textarea, editor), [editor, textarea]);
 
+  const keepFocusInText = (event: MouseEvent) => {
+    if (editor.isFocused) event.preventDefault();
+  };
   const button = (tool: Tool, pressed: boolean | undefined, enabled: boolean, index: number) => (
     <button
       key={tool.label}
@@ -153,6 +156,9 @@ export default function RichTextEditor({
       aria-disabled={enabled ? undefined : true}
       aria-keyshortcuts={tool.keys}
       title={tool.keys ? `${tool.label} (${tool.keys.replace('Control', 'Ctrl')})` : tool.label}
+      // A pointer press leaves the focus in the text, so what is typed right after the click goes
+      // there (TipTap's focus() only lands a frame later); the keyboard way is unchanged.
+      onMouseDown={keepFocusInText}
       onClick={() => (enabled ? tool.run(editor) : undefined)}
     >
       {tool.label}
