@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { ORIGIN, type Signed } from '../staff/staff-helpers.ts';
@@ -18,6 +22,22 @@ export async function phoneJpeg(width = 800, height = 600, colour = '#336699'): 
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+/**
+ * An iPhone-style HEIC (HEVC in a HEIF box) of phoneJpeg's picture, GPS included. Prebuilt sharp has
+ * no HEVC encoder, so it is made by libheif's `heif-enc` (Debian's libheif-examples, which `.ci/run`
+ * installs); the server decodes it with heic-decode from npm.
+ */
+export async function iphoneHeic(width = 800, height = 600): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sthsm-heic-'));
+  try {
+    writeFileSync(path.join(dir, 'in.jpg'), await phoneJpeg(width, height, '#993366'));
+    execFileSync('heif-enc', ['-q', '50', path.join(dir, 'in.jpg'), '-o', path.join(dir, 'out.heic')], { timeout: 30_000 });
+    return readFileSync(path.join(dir, 'out.heic'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A minimal well-formed PDF. */

@@ -9,7 +9,7 @@ import { countRows } from '../staff/staff-helpers.ts';
 import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { as, createStaff, ORIGIN, signIn, type Signed } from '../staff/staff-helpers.ts';
-import { createUpload, finish, pdfBytes, phoneJpeg, sendChunk, tusUpload, upload } from './media-helpers.ts';
+import { createUpload, finish, iphoneHeic, pdfBytes, phoneJpeg, sendChunk, tusUpload, upload } from './media-helpers.ts';
 
 // Uploading to the media library through real routes on both engines (api-sqlite, api-postgres):
 // the attacks first, then what is accepted by its bytes, what processing keeps and removes, and
@@ -94,6 +94,34 @@ describe(`files are judged by their bytes (${engine})`, () => {
       'This file is not a photo or a PDF.',
     );
     expect(await mediaRows()).toBe(before);
+  });
+
+  it('accepts an iPhone HEIC and stores it as a JPEG of the same picture, without GPS', async () => {
+    const heic = await iphoneHeic(800, 600);
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
+    const res = await upload(t.app, editor, heic, 'IMG_0042.HEIC');
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json().item as { ref: string; contentType: string; width: number; height: number };
+    expect(item.contentType).toBe('image/jpeg');
+    const served = await t.app.inject({ method: 'GET', url: `/api/image/${item.ref}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([item.width, item.height]);
+    expect(Math.max(item.width, item.height)).toBe(800);
+    const exif = (await parseExif(served.rawPayload, { gps: true }).catch(() => undefined)) as Record<string, unknown> | undefined;
+    expect(exif?.latitude).toBeUndefined();
+    // The picture survived decoding: phoneJpeg's colour, not black.
+    const { dominant } = await sharp(served.rawPayload).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
+  });
+
+  it('refuses a HEIC cut short', async () => {
+    const heic = await iphoneHeic(800, 600);
+    const res = await upload(t.app, editor, heic.subarray(0, Math.floor(heic.length / 2)), 'IMG_0043.HEIC');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatch(/damaged|incomplete/i);
   });
 
   it('accepts a PDF renamed .jpg as a PDF', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import sharp from 'sharp';
 // 4000×3000 JPEGs with a phone's EXIF — make, model, capture time, ISO, f-number, exposure, and GPS
 // — each different (content-addressed files would otherwise be one); a truncated JPEG; a 100 MP PNG
 // (a decompression bomb as files go: small on disk, huge decoded); and a HEIC when this sharp can
-// write one (prebuilt sharp has no HEVC encoder, so usually not). Low quality and plain content keep
+// write one, else libheif's heif-enc (prebuilt sharp has no HEVC encoder). Low quality and plain content keep
 // them small and quick to make; what matters is their size in pixels and their metadata.
 
 export const CAMERA = { make: 'Acme', model: 'Phone 9', iso: 200, fNumber: 1.8, exposure: '1/125 s' } as const;
@@ -22,7 +23,7 @@ export interface PhoneFiles {
   photos: string[];
   corrupt: string;
   bomb: string;
-  /** null when this sharp cannot write HEIC (the reason is in `heicSkipped`). */
+  /** null when neither sharp nor heif-enc can write HEIC (the reason is in `heicSkipped`). */
   heic: string | null;
   heicSkipped: string;
 }
@@ -75,15 +76,32 @@ export async function makePhoneFiles(tag: string, count: number): Promise<PhoneF
     .toFile(bomb);
   let heic: string | null = path.join(dir, `${tag}-iphone.heic`);
   let heicSkipped = '';
+  // The label is composited at full size, then the picture made phone-HEIC-sized.
+  const picture = await photo(count + 2)
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   try {
-    await photo(count + 2)
+    await sharp(picture)
       .resize(1200)
       .heif({ compression: 'hevc', quality: 40 })
       .withExif(exif(1))
       .toFile(heic);
-  } catch (err) {
-    heic = null;
-    heicSkipped = `No HEIC photo in this run: this sharp cannot write HEIC (${err instanceof Error ? err.message : String(err)}).`;
+  } catch (sharpErr) {
+    // Prebuilt sharp has no HEVC encoder: libheif's heif-enc (Debian's libheif-examples, installed
+    // by .ci/run) makes one from a phone JPEG instead.
+    try {
+      const source = path.join(dir, `${tag}-iphone-source.jpg`);
+      await sharp(picture)
+        .resize(1200)
+        .jpeg({ quality: 60 })
+        .withExif(exif(1))
+        .toFile(source);
+      execFileSync('heif-enc', ['-q', '40', source, '-o', heic], { timeout: 60_000, stdio: 'ignore' });
+    } catch (err) {
+      heic = null;
+      const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
+      heicSkipped = `No HEIC photo in this run: this sharp cannot write HEIC (${why(sharpErr)}) and heif-enc failed (${why(err)}).`;
+    }
   }
   return { photos, corrupt, bomb, heic, heicSkipped };
 }
