@@ -49,6 +49,8 @@ function photo(n: number): ReturnType<typeof sharp> {
   return sharp({ create: { ...PHOTO, channels: 3, background: `hsl(${(hue + 180) % 360},40%,30%)` } }).composite([{ input: label }]);
 }
 
+const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
 /** Writes `count` photos and the bad files into a fresh folder named by `tag`. */
 export async function makePhoneFiles(tag: string, count: number): Promise<PhoneFiles> {
   const dir = path.join(os.tmpdir(), `sthsm-media-${tag}-${process.pid}`);
@@ -99,7 +101,6 @@ export async function makePhoneFiles(tag: string, count: number): Promise<PhoneF
       execFileSync('heif-enc', ['-q', '40', source, '-o', heic], { timeout: 60_000, stdio: 'ignore' });
     } catch (err) {
       heic = null;
-      const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
       heicSkipped = `No HEIC photo in this run: this sharp cannot write HEIC (${why(sharpErr)}) and heif-enc failed (${why(err)}).`;
     }
   }
