@@ -83,21 +83,13 @@ export async function makePhoneFiles(tag: string, count: number): Promise<PhoneF
     .png({ compressionLevel: 1 })
     .toBuffer();
   try {
-    await sharp(picture)
-      .resize(1200)
-      .heif({ compression: 'hevc', quality: 40 })
-      .withExif(exif(1))
-      .toFile(heic);
+    await sharp(picture).resize(1200).heif({ compression: 'hevc', quality: 40 }).withExif(exif(1)).toFile(heic);
   } catch (sharpErr) {
     // Prebuilt sharp has no HEVC encoder: libheif's heif-enc (Debian's libheif-examples, installed
     // by .ci/run) makes one from a phone JPEG instead.
     try {
       const source = path.join(dir, `${tag}-iphone-source.jpg`);
-      await sharp(picture)
-        .resize(1200)
-        .jpeg({ quality: 60 })
-        .withExif(exif(1))
-        .toFile(source);
+      await sharp(picture).resize(1200).jpeg({ quality: 60 }).withExif(exif(1)).toFile(source);
       execFileSync('heif-enc', ['-q', '40', source, '-o', heic], { timeout: 60_000, stdio: 'ignore' });
     } catch (err) {
       heic = null;
