@@ -188,7 +188,7 @@ export async function buildApp({
   // Library photos' variants, in the background (media/variant-worker.ts); stopped before the database closes.
   let worker: VariantWorker | null = null;
   app.addHook('onReady', async () => {
-    worker = startVariantWorker(db, config, { log: app.log });
+    worker = startVariantWorker(db, config, { log: app.log, now });
     variantWorkers.set(app, worker);
   });
   app.addHook('onClose', async () => worker?.stop());

@@ -12,6 +12,7 @@ import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.t
 import { firstStartSetupLink } from './staff/setup-link.ts';
 import { makeDataDirPrivate, usePrivateUmask } from './privacy/files.ts';
 import { startRetentionScheduler, type RetentionScheduler } from './privacy/retention.ts';
+import { startHiddenVariantSweep } from './media/consent-variants.ts';
 import { openSharedState } from './cluster/shared.ts';
 import { localMediaStore } from './backup/media-store.ts';
 import { mediaStores } from './media/library.ts';
@@ -78,6 +79,7 @@ await mountSite(app, {
 
 let backups: BackupScheduler | null = null;
 let retention: RetentionScheduler | null = null;
+let stopSweep: (() => void) | null = null;
 /**
  * SIGTERM/SIGINT: readiness fails at once, the listener closes (new connections are refused, a
  * request on a kept-alive one gets 503, which a balancer retries elsewhere), requests in flight
@@ -94,6 +96,7 @@ async function shutdown(signal: string): Promise<void> {
   timer.unref();
   backups?.stop();
   retention?.stop();
+  stopSweep?.();
   schools.close();
   await app.close();
   await shared.close();
@@ -114,6 +117,8 @@ try {
     app.log.info(`backups daily at ${config.backupAt} ${config.timeZone} into ${config.backupDir}, keeping ${config.backupKeep}`);
   // Alumni submissions past the school's retention period are erased hourly (docs/decisions/0111).
   retention = startRetentionScheduler(config, db, app.log);
+  // Photos whose children's photo consent has ended lose their made copies within the hour (the file route refuses them at once).
+  stopSweep = startHiddenVariantSweep(config, db, app.log);
   const setupLink = await firstStartSetupLink(db, config).catch((err: unknown) => {
     console.error(`Could not make the first-start setup link: ${err instanceof Error ? err.message : String(err)}`);
     return null;

@@ -122,6 +122,14 @@ export interface MediaTable {
   updated_at: string;
   version: Generated<number>;
 }
+/** Children a library photo shows (migration 2026-12-01-media-children). */
+export interface MediaChildrenTable {
+  school_code: string;
+  media_ref: string;
+  child_id: string;
+  created_at: string;
+  created_by: string | null;
+}
 export interface MediaJobsTable {
   ref: string;
   school_code: string;
@@ -350,6 +358,7 @@ export interface Database {
   files: FilesTable;
   media: MediaTable;
   media_jobs: MediaJobsTable;
+  media_children: MediaChildrenTable;
   visitor_counts: VisitorCountsTable;
   alumni_submissions: AlumniSubmissionsTable;
   backup_runs: BackupRunsTable;

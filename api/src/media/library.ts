@@ -114,10 +114,15 @@ export async function preparedVariant(store: MediaStore, ref: string, width: num
   return null;
 }
 
+/** Removes every variant made of a photo from the store (the original stays). */
+export async function removeVariants(store: MediaStore, ref: string): Promise<void> {
+  for (const width of LIBRARY_WIDTHS) {
+    for (const format of LIBRARY_FORMATS) await store.remove(variantFile(ref, width, format));
+  }
+}
+
 /** Removes a deleted file's bytes and every variant made of it from the store. */
 export async function removeLibraryFiles(store: MediaStore, row: MediaRow): Promise<void> {
   await store.remove(row.path);
-  for (const width of LIBRARY_WIDTHS) {
-    for (const format of LIBRARY_FORMATS) await store.remove(variantFile(row.item.ref, width, format));
-  }
+  await removeVariants(store, row.item.ref);
 }

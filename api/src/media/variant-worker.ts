@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { claimMediaJobs, failMediaJob, findMediaByRef, finishMediaJob, type MediaJob } from '../repositories/media.ts';
 import { LIBRARY_FORMATS, LIBRARY_WIDTHS, mediaStores, variantFile } from './library.ts';
 import { encodeAs, sharpFrom } from './variants.ts';
@@ -37,9 +38,11 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-async function makeVariants(db: Db, config: Config, job: MediaJob): Promise<void> {
+async function makeVariants(db: Db, config: Config, job: MediaJob, now: Date): Promise<void> {
   const row = await findMediaByRef(db, job.ref);
   if (!row || row.item.kind !== 'image') return;
+  // A photo of a child without photo consent gets no copies; they are made when it may show again.
+  if ((await hiddenPhotoRefs(db, [job.ref], now)).size > 0) return;
   const { media } = mediaStores(config);
   const largest = LIBRARY_WIDTHS.at(-1) as number;
   // One decode per photo: the largest width as raw pixels, then every smaller width from those.
@@ -74,7 +77,7 @@ export function startVariantWorker(
 
   const runOne = async (job: MediaJob) => {
     try {
-      await makeVariants(db, config, job);
+      await makeVariants(db, config, job, now());
       await finishMediaJob(db, job.ref);
     } catch (err) {
       options.log.warn({ err, ref: job.ref }, 'could not make the variants of a library photo');

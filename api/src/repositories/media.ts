@@ -251,9 +251,20 @@ export async function updateMedia(db: Db, school: string, id: string, edit: Medi
   return findMedia(db, school, id);
 }
 
+/** Queues variant jobs for these photos (a job already queued stays as it is). */
+export async function queueVariantJobs(db: Db, photos: ReadonlyArray<{ ref: string; school: string }>, at: string): Promise<void> {
+  if (photos.length === 0) return;
+  await db
+    .insertInto('media_jobs')
+    .values(photos.map((p) => ({ ref: p.ref, school_code: p.school, state: 'pending', run_after: at })))
+    .onConflict((oc) => oc.column('ref').doNothing())
+    .execute();
+}
+
 /** Deletes the row and its job; call it inside the transaction that records the deletion. */
 export async function deleteMedia(trx: Db, school: string, id: string, ref: string): Promise<void> {
   await trx.deleteFrom('media_jobs').where('ref', '=', ref).execute();
+  await trx.deleteFrom('media_children').where('school_code', '=', school).where('media_ref', '=', ref).execute();
   await trx.deleteFrom('media').where('school_code', '=', school).where('_id', '=', id).execute();
 }
 

@@ -8,6 +8,7 @@ import { mediaStores, preparedVariant } from '../media/library.ts';
 import { IMMUTABLE, REVALIDATE, sendMedia, sendStored } from '../media/send.ts';
 import { FORMAT_TYPES, nearestWidth, pickFormat } from '../media/variants.ts';
 import { findMediaByRef } from '../repositories/media.ts';
+import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { findFile } from '../repositories/files.ts';
 import { errorBody } from './schemas.ts';
 
@@ -18,7 +19,7 @@ const FILE_ID = /^[A-Za-z0-9_-]{6,64}$/;
  */
 export const LIBRARY_CACHE = 'public, max-age=60, must-revalidate';
 
-export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config }) => {
+export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
   const { media, cache } = mediaStores(config);
 
   typed(app).get(
@@ -49,6 +50,9 @@ export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config })
 
       if (FILE_ID.test(ref)) {
         const library = await findMediaByRef(db, ref);
+        // A photo of a child without current photo consent is not served at all, in any size
+        // (issue 16, docs/decisions/0057): the same answer as a file that does not exist.
+        if (library && (await hiddenPhotoRefs(db, [ref], now())).size > 0) throw new HttpError(404, 'No file at that reference.');
         const libraryInfo = library && (await media.stat(library.path));
         if (library && libraryInfo) {
           const source = { store: media, path: library.path, ...libraryInfo };

@@ -28,6 +28,8 @@ import {
   type ChildRow,
   type ConsentRow,
 } from '../../repositories/children.ts';
+import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { photosOfChild } from '../../repositories/media-children.ts';
 import { todayIn } from '../../school-day.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { EDITORS, guard, staffOf } from '../../staff/guard.ts';
@@ -265,6 +267,8 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         if (purposes.length > 0 || renamed) await bumpContentVersion(trx as Db, code, at);
       });
       contentChanged(code);
+      // A renewed photo consent: the child's photos get their copies made again.
+      await restoreVisibleVariants(db, config, await photosOfChild(db, code, id), at);
       return answer(code, id);
     },
   );
@@ -287,14 +291,18 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const purpose = request.body?.purpose ?? 'all';
       const purposes = purpose === 'all' ? CONSENT_PURPOSES : [purpose];
       const at = now();
+      const photos = await photosOfChild(db, code, id);
       const withdrawn = await db.transaction().execute(async (trx) => {
         const done = await withdrawConsents(trx as Db, code, id, purposes, at.toISOString());
         if (done.length === 0) return done;
-        await recordAudit(trx as Db, audit(request, 'consent.withdrawn', { target: id, after: { purposes: done } }));
+        const after = done.includes('photos') && photos.length > 0 ? { purposes: done, photos: photos.length } : { purposes: done };
+        await recordAudit(trx as Db, audit(request, 'consent.withdrawn', { target: id, after }));
         await bumpContentVersion(trx as Db, code, at);
         return done;
       });
       if (withdrawn.length > 0) contentChanged(code);
+      // The photos showing the child lose their made copies (the file route already refuses them).
+      if (withdrawn.includes('photos')) await purgeHiddenVariants(db, config, photos, at);
       return { ...(await answer(code, id)), withdrawn: withdrawn as ConsentPurpose[] };
     },
   );

@@ -6,8 +6,8 @@ import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
-import { consentProblem, type ConsentProblem } from '../../content/consent.ts';
-import { altTextProblem } from '../../content/alt-text.ts';
+import type { ConsentProblem } from '../../content/consent.ts';
+import { publishProblem } from '../../content/publish-checks.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import {
   deleteRow,
@@ -247,7 +247,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     const actor = { id: context.user.id, email: context.user.email };
     const at = now();
     const touchesPublic = c.current.status === 'published' || c.next.status === 'published';
-    const problem = (await consentProblem(db, c.spec, c.code, c.next, at)) ?? (await altTextProblem(db, c.spec, c.code, c.next));
+    const problem = await publishProblem(db, c.spec, c.code, c.next, at);
     if (problem) return refuseConsent(c.reply, problem, c.submitted);
     const saved = await db.transaction().execute(async (trx) => {
       const row = await updateRow(trx as Db, c.spec, c.code, c.current.id, c.expected, c.next, actor, at);
@@ -390,7 +390,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         publishAt: parsed.publishAt,
         unpublishAt: parsed.unpublishAt,
       };
-      const problem = (await consentProblem(db, spec, code, snapshot, at)) ?? (await altTextProblem(db, spec, code, snapshot));
+      const problem = await publishProblem(db, spec, code, snapshot, at);
       if (problem) return refuseConsent(reply, problem, body);
       const created = await db.transaction().execute(async (trx) => {
         const row = await insertRow(trx as Db, spec, code, snapshot, actor, at);

@@ -16,7 +16,8 @@ import { HttpError } from '../../errors.ts';
 import { tooLarge } from '../../media/judge.ts';
 import { addToLibrary, mediaStores, removeLibraryFiles, uploadCleaners } from '../../media/library.ts';
 import { mediaJobsAdded } from '../../media/variant-worker.ts';
-import { findRow } from '../../content/store.ts';
+import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { findRow, insertVersion, snapshotOf, toItem, updateRow } from '../../content/store.ts';
 import { CONTENT_REGISTRY } from '../../content/registry.ts';
 import {
   deleteMedia,
@@ -28,6 +29,8 @@ import {
   type MediaItem,
   type MediaRow,
 } from '../../repositories/media.ts';
+import { childrenInPhoto, childrenOfSchool, setChildrenInPhoto } from '../../repositories/media-children.ts';
+import { UNKNOWN_CHILD } from '../../content/consent.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, EDITORS, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
 import { typed } from '../deps.ts';
@@ -81,6 +84,12 @@ export const mediaItemSchema = z.object({
   version: z.number().int(),
 });
 const usedInSchema = z.object({ type: z.string(), id: z.string(), title: z.string() });
+const taggedChildSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  class: z.string(),
+  photosConsent: z.boolean().describe('Consent for "Photos on the site" is in effect now; without it the photo is not shown'),
+});
 const itemAnswer = z.object({ item: mediaItemSchema });
 /** Ids in paths: anything unknown (of any shape) is simply not found. */
 const idParams = z.object({ id: z.string().min(1).max(100).describe('The file id (sha-256, hex)') });
@@ -295,7 +304,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             at: now(),
           });
         }
-        if (album) await appendToAlbum(db, request, school, album, result.row.item.ref, now());
+        if (album) await appendToAlbum(db, config.timeZone, request, school, album, result.row.item.ref, now());
         return reply.code(result.created ? 201 : 200).send({ item: result.row.item });
       },
     );
@@ -359,14 +368,21 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         summary: 'One library file and where it is used',
         tags: ['admin: media'],
         params: idParams,
-        response: { 200: z.object({ item: mediaItemSchema, usedIn: z.array(usedInSchema) }), ...refusals },
+        response: {
+          200: z.object({ item: mediaItemSchema, usedIn: z.array(usedInSchema), children: z.array(taggedChildSchema) }),
+          ...refusals,
+        },
       },
     },
     async (request) => {
       const school = schoolOf(request);
       const row = await findMedia(db, school, request.params.id);
       if (!row) throw new HttpError(404, NO_FILE);
-      return { item: row.item, usedIn: await mediaUsedIn(db, school, row.item.ref) };
+      const [usedIn, children] = await Promise.all([
+        mediaUsedIn(db, school, row.item.ref),
+        childrenInPhoto(db, school, row.item.ref, now()),
+      ]);
+      return { item: row.item, usedIn, children };
     },
   );
 
@@ -461,6 +477,54 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
   );
 
+  typed(app).put(
+    '/media/:id/children',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'The children a photo shows (from the consent register); the photo is public only while each has photo consent',
+        description:
+          'Replaces the list. A photo tagged with a child without current consent for "Photos on the site" is left out of every public album and its file is not served; publishing an album with it is refused (422).',
+        tags: ['admin: media'],
+        params: idParams,
+        body: z.object({ children: z.array(z.string().min(1).max(64)).max(100).describe('Child ids from /api/admin/{code}/children') }),
+        response: { 200: z.object({ item: mediaItemSchema, children: z.array(taggedChildSchema) }), ...refusals },
+      },
+    },
+    async (request) => {
+      const { school, context, row } = await fileOf(request, request.params.id);
+      mayEdit(context, row);
+      if (row.item.kind !== 'image') throw new HttpError(400, 'Only photos can show children.');
+      const wanted = [...new Set(request.body.children)];
+      const known = await childrenOfSchool(db, school, wanted);
+      if (wanted.some((id) => !known.has(id))) throw new HttpError(400, `${UNKNOWN_CHILD} Nothing was saved.`);
+      const at = now();
+      const changed = await db.transaction().execute(async (trx) => {
+        const moved = await setChildrenInPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id);
+        if (!moved) return false;
+        // Counts only: the audit log keeps no child's name (docs/decisions/0110).
+        await recordAudit(trx as Db, {
+          action: 'media.children_tagged',
+          school,
+          actor: { id: context.user.id, email: context.user.email },
+          target: row.item.name,
+          ip: request.ip,
+          after: { children: wanted.length },
+          at,
+        });
+        await bumpContentVersion(trx as Db, school, at);
+        return true;
+      });
+      if (changed) {
+        contentChanged(school);
+        // Hidden now: its copies go; shown again: they are made again.
+        await purgeHiddenVariants(db, config, [row.item.ref], at);
+        await restoreVisibleVariants(db, config, [row.item.ref], at);
+      }
+      return { item: row.item, children: await childrenInPhoto(db, school, row.item.ref, at) };
+    },
+  );
+
   /** The request's school and person, and the file `id` of that school (404 when it has none). */
   async function fileOf(request: FastifyRequest, id: string) {
     const school = schoolOf(request);
@@ -528,7 +592,15 @@ function refsOf(value: unknown): string[] {
  * `album` given with an upload: the new photo goes last in that unpublished album's photos (editors,
  * or a contributor's own draft). A published album is refused: the new photo has no alt text yet.
  */
-async function appendToAlbum(db: Db, request: FastifyRequest, school: string, albumId: string, ref: string, at: Date): Promise<void> {
+async function appendToAlbum(
+  db: Db,
+  timeZone: string,
+  request: FastifyRequest,
+  school: string,
+  albumId: string,
+  ref: string,
+  at: Date,
+): Promise<void> {
   const spec = CONTENT_REGISTRY.albums;
   const row = await findRow(db, spec, school, albumId);
   if (!row) throw new HttpError(404, 'No album with that id in this school. The file is in the library.');
@@ -544,28 +616,35 @@ async function appendToAlbum(db: Db, request: FastifyRequest, school: string, al
   }
   const refs = refsOf(row.attachments);
   if (refs.includes(ref)) return;
-  await db.transaction().execute(async (trx) => {
-    await (trx as Db)
-      .updateTable('albums')
-      .set({
-        attachments: JSON.stringify([...refs, ref]),
-        updated_at: at.toISOString(),
-        updated_by: context.user.id,
-        updated_on: at.toISOString().slice(0, 10),
-        version: Number(row.version) + 1,
-      })
-      .where('school_code', '=', school)
-      .where('_id', '=', albumId)
-      .where('version', '=', Number(row.version))
-      .execute();
+  const actor = { id: context.user.id, email: context.user.email };
+  const before = toItem(spec, row, timeZone, at);
+  // A save like any other: the album's next version, kept in its history (who, when) and audited.
+  const next = { ...snapshotOf(before), fields: { ...before.fields, attachments: [...refs, ref] }, reviewNote: before.reviewNote };
+  const saved = await db.transaction().execute(async (trx) => {
+    const updated = await updateRow(trx as Db, spec, school, albumId, before.version, next, actor, at);
+    if (!updated) return false;
+    const after = toItem(spec, updated, timeZone, at);
+    await insertVersion(trx as Db, {
+      code: school,
+      type: spec.type,
+      itemId: albumId,
+      version: after.version,
+      action: 'photo_added',
+      snapshot: snapshotOf(after),
+      actor,
+      now: at,
+    });
     await recordAudit(trx as Db, {
       action: 'content.photo_added',
       school,
-      actor: { id: context.user.id, email: context.user.email },
+      actor,
       target: String(row.title ?? albumId),
       ip: request.ip,
-      after: { type: 'albums', id: albumId, ref },
+      after: { type: 'albums', id: albumId, ref, version: after.version },
       at,
     });
+    return true;
   });
+  if (!saved)
+    throw new HttpError(409, 'The album changed while the photo was being added. The file is in the library; add it on the album’s page.');
 }

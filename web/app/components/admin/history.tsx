@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   submitted: 'Submitted for review',
   returned: 'Returned with a comment',
   restored: 'Restored an earlier version',
+  photo_added: 'Photo added by upload',
   discarded: 'Draft discarded',
   deleted: 'Deleted',
 };
