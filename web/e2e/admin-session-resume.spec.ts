@@ -65,6 +65,30 @@ test('a news item: typed, the session ends, Save → sign in → the text is bac
   await expect(page.getByText(KEPT)).toHaveCount(0);
 });
 
+test('two saves in a row, then away and back: nothing old comes back, and Publish saves against the current version', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, addStaff('editor', { dataDir }));
+  await page.goto('/admin/news/new');
+  await label(page, 'Title').fill('Saved twice');
+  await label(page, 'Date').fill('2025-08-14');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  await hydrated(page);
+  // The second save starts from a page that already says "Saved." (…?saved=1).
+  await label(page, 'Title').fill('Saved twice, the second time');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText(/ · version 2$/)).toBeVisible();
+  await page.goto('/admin/news');
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByText(KEPT)).toHaveCount(0);
+  await expect(label(page, 'Title')).toHaveValue('Saved twice, the second time');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText(/Status: Published · version 3$/)).toBeVisible();
+});
+
 test("the principal's message in the rich-text editor comes back, and a colleague's save meanwhile is a conflict with both texts", async ({
   page,
   browser,

@@ -153,6 +153,30 @@ describe(`an album photo showing a child needs photo consent (${engine})`, () =>
   });
 
   it('refuses to publish the album, naming the child and the photo; publishes once consent is recorded', async () => {
+    // A draft saved first, then published through its form (PUT with the version) and its Publish action.
+    const draft = await api(editor)('POST', '/api/admin/STHSM/content/albums', {
+      title: 'Prize giving draft',
+      description: 'Prizes.',
+      category: 'PhotoGallery',
+      date: '2025-08-01',
+      attachments: [item.ref],
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const saved = draft.json().item as { id: string; version: number; fields: Record<string, unknown> };
+    const viaForm = await api(editor)('PUT', `/api/admin/STHSM/content/albums/${saved.id}`, {
+      title: 'Prize giving draft',
+      description: 'Prizes.',
+      category: 'PhotoGallery',
+      date: '2025-08-01',
+      attachments: item.ref,
+      intent: 'publish',
+      version: String(saved.version),
+    });
+    expect(viaForm.statusCode, viaForm.body).toBe(422);
+    expect(viaForm.json().error).toContain('Nikhil Verma (VI-A) in Prize giving.jpg');
+    const viaAction = await api(editor)('POST', `/api/admin/STHSM/content/albums/${saved.id}/publish`, { version: saved.version });
+    expect(viaAction.statusCode, viaAction.body).toBe(422);
+
     const refused = await publishedAlbum('Prize giving', [item.ref]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe(

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { adminApi, fail, formValues, schoolPath } from './admin-api.server';
-import { mediaFilters, mediaQuery, type MediaItem, type MediaPage, type UsedIn } from './media';
+import type { Child } from '@sthsm/contract/children';
+import { mediaFilters, mediaQuery, type MediaItem, type MediaPage, type TaggedChild, type UsedIn } from './media';
 
 // The media library's loaders and actions (routes/admin/media.tsx: the library at /admin/media;
 // routes/admin/media-item.tsx: one file at /admin/media/{id}) over the staff media API (docs/api.md "Staff media API").
@@ -44,10 +45,47 @@ export async function uploadAction(request: Request, form: FormData) {
 }
 
 export async function fileLoader(request: Request, id: string) {
-  const answer = await adminApi<{ item: MediaItem; usedIn: UsedIn[] }>(request, `/media/${encodeURIComponent(id)}`);
-  if (!answer.ok || !answer.data) fail(answer);
   const url = new URL(request.url);
-  return { ...answer.data, saved: url.searchParams.has('saved'), uploaded: url.searchParams.has('uploaded') };
+  // "Find a child" on the page: the consent register searched by name, class or admission number.
+  const childQuery = url.searchParams.get('child')?.trim().slice(0, 100) ?? '';
+  const [answer, found] = await Promise.all([
+    adminApi<{ item: MediaItem; usedIn: UsedIn[]; children: TaggedChild[] }>(request, `/media/${encodeURIComponent(id)}`),
+    childQuery
+      ? adminApi<{ items: Child[]; total: number }>(request, `${schoolPath(request)}/children?q=${encodeURIComponent(childQuery)}`)
+      : null,
+  ]);
+  if (!answer.ok || !answer.data) fail(answer);
+  return {
+    ...answer.data,
+    saved: url.searchParams.has('saved'),
+    uploaded: url.searchParams.has('uploaded'),
+    tagged: url.searchParams.get('tagged'),
+    childQuery,
+    // Contributors cannot read the register (403): they see the tags and can remove them.
+    childMatches: found?.ok && found.data ? { items: found.data.items, total: found.data.total } : null,
+    childSearchError: found && !found.ok ? found.error : null,
+  };
+}
+
+/** Tags or untags one child, against the photo's tags as they are now (a colleague's tag meanwhile stays). */
+async function tagAction(request: Request, id: string, values: Record<string, string>) {
+  const here = `/media/${encodeURIComponent(id)}`;
+  const child = values.child ?? '';
+  const now = await adminApi<{ children: TaggedChild[] }>(request, here);
+  if (!now.ok || !now.data) {
+    if (now.status === 401) fail(now);
+    return data<FileOutcome>({ error: now.error }, { status: now.status || 503 });
+  }
+  const current = now.data.children.map((c) => c.id);
+  const children = values.intent === 'tag' ? [...new Set([...current, child])] : current.filter((c) => c !== child);
+  const answer = await adminApi<{ children: TaggedChild[] }>(request, `${here}/children`, {
+    method: 'PUT',
+    body: { children },
+    csrf: values.csrf ?? '',
+  });
+  if (answer.ok) return redirect(`/admin/media/${encodeURIComponent(id)}?tagged=${values.intent === 'tag' ? 'added' : 'removed'}`);
+  if (answer.status === 401) fail(answer);
+  return data<FileOutcome>({ error: answer.error }, { status: answer.status || 503 });
 }
 
 export interface FileOutcome {
@@ -63,6 +101,7 @@ export async function fileAction(request: Request, id: string, form: FormData) {
   const values = formValues(form);
   const here = `/media/${encodeURIComponent(id)}`;
   const csrf = values.csrf ?? '';
+  if (values.intent === 'tag' || values.intent === 'untag') return tagAction(request, id, values);
   if (values.intent === 'delete') {
     const answer = await adminApi(request, here, { method: 'DELETE', csrf });
     if (answer.ok) return redirect('/admin/media');

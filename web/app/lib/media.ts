@@ -42,6 +42,14 @@ export interface MediaPage {
   usage: MediaUsage;
 }
 
+/** A child tagged in a photo (issue 16): without current photo consent the photo is not shown. */
+export interface TaggedChild {
+  id: string;
+  name: string;
+  class: string;
+  photosConsent: boolean;
+}
+
 export interface UsedIn {
   type: string;
   id: string;

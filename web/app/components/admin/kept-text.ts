@@ -7,7 +7,9 @@ export const keptTextKey = (school: string, kind: string, item: string) => `edit
 /**
  * Keeps an editor form's text through a save that meets an ended session (STAFF.md: "an expired
  * session … keeps the text"): every save keeps the form's values in this tab first; the save's
- * answer (`answered`: saved, refused, conflicting) drops them, as the page then shows the outcome.
+ * answer (`answer`: the action's data after a refused or conflicting save, or the saved version)
+ * drops them, as the page then shows the outcome. Each answer is a new value, so a second save
+ * from a page that already says "Saved." drops its kept text too.
  * A save that ended at the sign-in page never answered, so when the form opens again after
  * signing in its text is put back and `restored` is true for the page to say so, with the `version`
  * it was typed on (the form posts that one: a colleague's save since is a conflict); `onRestore`
@@ -16,14 +18,14 @@ export const keptTextKey = (school: string, kind: string, item: string) => `edit
 export function useKeptText(
   key: string,
   form: RefObject<HTMLFormElement | null>,
-  answered: boolean,
+  answer: unknown,
   onRestore: () => void,
   others: readonly string[] = [],
 ): { restored: boolean; version: string | undefined; keep: () => void } {
   // The version the kept text was typed on: the form posts it (React owns the hidden input's value).
   const [version, setVersion] = useState<string | undefined>(undefined);
   useEffect(() => {
-    if (answered) {
+    if (answer !== undefined && answer !== null && answer !== false) {
       for (const k of [key, ...others]) clearFormDraft(k);
       return;
     }
@@ -37,7 +39,7 @@ export function useKeptText(
     onRestore();
     // Once per form and answer; `others` and `onRestore` are the same for one key.
     // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
-  }, [key, answered]);
+  }, [key, answer]);
   return {
     restored: version !== undefined,
     version,

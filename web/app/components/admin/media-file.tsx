@@ -36,8 +36,91 @@ function UsedInList({ usedIn, id }: { usedIn: readonly UsedIn[]; id: string }) {
   );
 }
 
+const TAGGED: Record<string, string> = { added: 'Child tagged.', removed: 'Child untagged.' };
+
+/**
+ * The children this photo shows (issue 16): each with whether their guardian's photo consent is in
+ * effect — without it the photo is not shown on the site and an album with it cannot be published.
+ * Tag through "Find a child" (a GET search of the consent register, then one button per match) and
+ * untag with one button; plain forms, so it works without JavaScript.
+ */
+function PhotoChildren({ loaded }: { loaded: FileData }) {
+  const { children, childQuery, childMatches, childSearchError } = loaded;
+  const taggedIds = new Set(children.map((c) => c.id));
+  const matches = childMatches?.items.filter((c) => !taggedIds.has(c.id)) ?? [];
+  const hidden = children.filter((c) => !c.photosConsent);
+  return (
+    <section aria-labelledby="children-heading" className="admin-section">
+      <h2 id="children-heading">Children in this photo</h2>
+      {hidden.length > 0 ? (
+        <p className="admin-alert admin-alert--error">
+          Not shown on the site: {hidden.map((c) => c.name).join(', ')} {hidden.length === 1 ? 'has' : 'have'} no current guardian consent
+          for photos. Record it under Children, or untag.
+        </p>
+      ) : null}
+      {children.length === 0 ? (
+        <p>No child is tagged. Tag the children a photo shows so that it is shown only with their guardians’ consent.</p>
+      ) : (
+        <ul className="media-children">
+          {children.map((c) => (
+            <li key={c.id}>
+              <Form method="post" className="media-children__row">
+                <CsrfField />
+                <input type="hidden" name="child" value={c.id} />
+                <span>
+                  {c.name} ({c.class}) — {c.photosConsent ? 'photo consent in effect' : 'no photo consent'}
+                </span>
+                <button className="btn btn--outline" type="submit" name="intent" value="untag" aria-label={`Untag ${c.name}`}>
+                  Untag
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <search aria-label="Find a child to tag">
+        <Form method="get" className="media-child-search">
+          <label htmlFor="child-search">Find a child</label>
+          <input id="child-search" name="child" type="search" defaultValue={childQuery} aria-describedby="child-search-hint" />
+          <button className="btn btn--outline" type="submit">
+            Find
+          </button>
+          <p className="field-hint" id="child-search-hint">
+            Name, class or admission number, from the consent register.
+          </p>
+        </Form>
+      </search>
+      {childSearchError ? <p role="alert">{childSearchError}</p> : null}
+      {childQuery && childMatches ? (
+        matches.length === 0 ? (
+          <p>
+            <output>No other child in the register matches “{childQuery}”.</output>
+          </p>
+        ) : (
+          <ul className="media-children" aria-label="Children found">
+            {matches.map((c) => (
+              <li key={c.id}>
+                <Form method="post" className="media-children__row">
+                  <CsrfField />
+                  <input type="hidden" name="child" value={c.id} />
+                  <span>
+                    {c.name} ({c.class})
+                  </span>
+                  <button className="btn btn--outline" type="submit" name="intent" value="tag" aria-label={`Tag ${c.name}`}>
+                    Tag
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
 export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: FileOutcome | undefined }) {
-  const { item, usedIn, saved, uploaded } = loaded;
+  const { item, usedIn, saved, uploaded, tagged } = loaded;
   const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const typed = outcome?.values;
   const refusedDelete = useRef<HTMLElement>(null);
@@ -60,7 +143,17 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
       <h1 className="media-file-name">{item.name}</h1>
       <FormMessage
         error={outcome?.usedIn ? undefined : outcome?.error}
-        success={saved && !outcome ? 'Saved.' : uploaded && !outcome ? 'Uploaded. Add its alt text so it can be published.' : null}
+        success={
+          outcome
+            ? null
+            : saved
+              ? 'Saved.'
+              : uploaded
+                ? 'Uploaded. Add its alt text so it can be published.'
+                : tagged
+                  ? (TAGGED[tagged] ?? null)
+                  : null
+        }
       />
       {outcome?.usedIn ? (
         <section className="admin-alert admin-alert--error" aria-labelledby="refused-heading" ref={refusedDelete} tabIndex={-1}>
@@ -136,6 +229,7 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
               </ul>
             </section>
           ) : null}
+          {item.kind === 'image' ? <PhotoChildren loaded={loaded} /> : null}
           <section aria-labelledby="used-heading" className="admin-section">
             <h2 id="used-heading">Where it is used</h2>
             <UsedInList usedIn={usedIn} id="used-places" />

@@ -123,7 +123,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
   const kept = useKeptText(
     keptTextKey(school.code, type, item?.id ?? 'new'),
     changes.form.ref,
-    saved || answer !== undefined,
+    answer ?? (saved ? `saved:${item?.version ?? 0}` : undefined),
     changes.form.onChange,
     [keptTextKey(school.code, type, 'new')],
   );

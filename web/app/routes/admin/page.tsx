@@ -129,7 +129,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
   const kept = useKeptText(
     keptTextKey(school.code, 'pages', page.slug),
     changes.form.ref,
-    saved || outcome !== undefined,
+    outcome ?? (saved ? `saved:${page.version}` : undefined),
     changes.form.onChange,
   );
   return (
