@@ -25,7 +25,7 @@ export const stalledPort = port + 3;
 export const stalledBaseURL = `http://127.0.0.1:${stalledPort}`;
 const stalledApiPort = port + 4;
 // Specs with servers of their own (web/e2e/support/own-server.ts) take the ports above: +7 xss,
-// +8 school-profile freshness, +9 settings, +10 rich text, +11 session resume, +14 media children.
+// +8 school-profile freshness, +9 settings, +10 rich text, +11 session resume, +12 syllabus, +14 media children.
 
 export const chromiumArgs = [
   '--no-sandbox',

@@ -36,6 +36,8 @@ export default [
         route('account', 'routes/admin/account.tsx'),
         route('pages', 'routes/admin/pages.tsx'),
         route('pages/:slug', 'routes/admin/page.tsx'),
+        // The syllabus PDFs (STAFF.md: /admin/syllabus): the syllabus page's form, its files chosen from the library.
+        route('syllabus', 'routes/admin/page.tsx', { id: 'routes/admin/syllabus' }),
         route('media', 'routes/admin/media.tsx'),
         route('media/:id', 'routes/admin/media-item.tsx'),
         // Every content type's list and item form (lib/admin-content.ts; any other word is a 404).

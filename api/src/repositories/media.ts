@@ -292,6 +292,14 @@ export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<
       .execute();
     for (const r of rows) found.push({ type: spec.type, id: r.id, title: String(r.title ?? '').slice(0, 120) });
   }
+  // Information pages (the syllabus's PDFs, page pictures), published or in a draft.
+  const pages = await db
+    .selectFrom('school_pages')
+    .select('slug')
+    .where('school_code', '=', school)
+    .where((eb) => eb.or([eb('content', 'like', needle), eb('draft_content', 'like', needle)]))
+    .execute();
+  for (const p of pages) found.push({ type: 'pages', id: p.slug, title: p.slug });
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchool } from '../factories.ts';
+import { createSchool, createSchoolPage } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
 import { pdfBytes, phoneJpeg, upload } from './media-helpers.ts';
@@ -138,5 +138,43 @@ describe(`alt text before publishing (${engine})`, () => {
         { ref: fresh.ref, alt: '', decorative: true, caption: '' },
       ]),
     );
+  });
+});
+
+/** The syllabus page's content with one document linking `file`. */
+const SYLLABUS = (file: string) => ({
+  description: 'The syllabus for each stage.',
+  lead: 'Download the syllabus.',
+  documents: [{ label: 'Nursery to LKG', title: 'Syllabus, Nursery to LKG', file, summary: 'Rhymes, stories and numbers.' }],
+  note: 'Books are listed in each PDF.',
+});
+
+describe(`the syllabus links PDFs of the library (${engine})`, () => {
+  const url = '/api/admin/STHSM/pages/syllabus';
+
+  it('refuses a photo as a syllabus document, naming it; keeps a library PDF, which then cannot be deleted', async () => {
+    await createSchoolPage(t.db, 'STHSM', 'syllabus', SYLLABUS('STHSM/public/Images/syllabus.pdf'));
+    const photoAsPdf = await api(editor)('PUT', url, { content: SYLLABUS(photo.ref), version: 1, intent: 'publish' });
+    expect(photoAsPdf.statusCode).toBe(400);
+    expect(photoAsPdf.json().errors).toEqual({ documents: 'Document 1: choose a PDF from the media library (upload it there first).' });
+    const unknown = await api(editor)('PUT', url, {
+      content: SYLLABUS('m0123456789abcdef0123456789abcdef01234567'),
+      version: 1,
+      intent: 'publish',
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const syllabus = (await upload(t.app, editor, pdfBytes('nursery syllabus'), 'Syllabus nursery.pdf', 'application/pdf')).json().item as {
+      id: string;
+      ref: string;
+    };
+    const saved = await api(editor)('PUT', url, { content: SYLLABUS(syllabus.ref), version: 1, intent: 'publish' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/pages/STHSM/syllabus' })).json().content.documents[0].file).toBe(syllabus.ref);
+    const used = await api(editor)('GET', `/api/admin/media/${syllabus.id}`);
+    expect(used.json().usedIn).toContainEqual({ type: 'pages', id: 'syllabus', title: 'syllabus' });
+    const refused = await api(editor)('DELETE', `/api/admin/media/${syllabus.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().usedIn).toContainEqual({ type: 'pages', id: 'syllabus', title: 'syllabus' });
   });
 });

@@ -187,9 +187,10 @@ export function plainText(value: unknown, max = 90): string {
   return day.length > max ? `${day.slice(0, max - 1)}…` : day;
 }
 
-/** The staff area's content lists in the order of SPEC §3, then the information pages and the media library (navigation and dashboard). */
+/** The staff area's content lists in the order of SPEC §3, then the syllabus PDFs, the information pages and the media library (navigation and dashboard). */
 export const CONTENT_LINKS: ReadonlyArray<{ to: string; label: string }> = [
   ...CONTENT_TYPES.map((t) => ({ to: `/admin/${t}`, label: CONTENT_VIEWS[t].heading })),
+  { to: '/admin/syllabus', label: 'Syllabus PDFs' },
   { to: '/admin/pages', label: 'Information pages' },
   { to: '/admin/media', label: 'Media library' },
 ];

@@ -10,6 +10,7 @@ import { insertVersion, listVersions } from '../../content/store.ts';
 import type { Db } from '../../db/index.ts';
 import type { SchoolPagesTable } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { findMediaByRefs } from '../../repositories/media.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
 import { typed } from '../deps.ts';
@@ -218,6 +219,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       if (version.data !== current.version) return reply.code(409).send({ error: CONFLICT, current, submitted: body });
       const content = pageSchemas[slug].safeParse(body.content);
       if (!content.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(content.error), submitted: body });
+      const notPdf = slug === 'syllabus' ? await syllabusFileProblem(db, code, content.data) : null;
+      if (notPdf) return reply.code(400).send({ error: CHECK_FIELDS, errors: { documents: notPdf }, submitted: body });
       const next =
         intent === 'publish'
           ? { content: content.data, draft: null, status: 'published', reviewNote: null }
@@ -365,3 +368,19 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
   );
 };
+
+/**
+ * The syllabus lists PDFs (SPEC: "syllabus PDFs"): each document's file must be a PDF of the school's
+ * media library, or a stored path ending in .pdf (the seed's). The message names the document.
+ */
+async function syllabusFileProblem(db: Db, code: string, content: unknown): Promise<string | null> {
+  const documents = (content as { documents?: Array<{ file?: unknown }> }).documents ?? [];
+  const files = documents.map((d) => String(d.file ?? ''));
+  const library = new Map((await findMediaByRefs(db, code, files)).map((r) => [r.item.ref, r.item]));
+  for (const [i, file] of files.entries()) {
+    const item = library.get(file);
+    const pdf = item ? item.kind === 'pdf' : /\.pdf$/i.test(file);
+    if (!pdf) return `Document ${i + 1}: choose a PDF from the media library (upload it there first).`;
+  }
+  return null;
+}

@@ -134,18 +134,26 @@ export function EditField({
   rows,
   options,
   ...p
-}: EditFieldProps & { type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number'; rows?: number; options?: readonly string[] }) {
+}: EditFieldProps & {
+  type?: 'text' | 'date' | 'datetime-local' | 'url' | 'number';
+  rows?: number;
+  /** A choice: each option its own value and words, or one string for both. */
+  options?: ReadonlyArray<string | { value: string; label: string }>;
+}) {
   const control = controlProps(p);
   return (
     <FieldShell id={control.id} label={p.label} hint={p.hint} error={p.error}>
       {options ? (
         <select {...control}>
           {p.required ? null : <option value="">—</option>}
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          {options.map((o) => {
+            const { value, label } = typeof o === 'string' ? { value: o, label: o } : o;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
         </select>
       ) : rows ? (
         <textarea rows={rows} {...control} />

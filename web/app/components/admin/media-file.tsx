@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useRouteLoaderData } from 'react-router';
 import type { StaffContext } from '../../lib/admin-api.server';
 import { contentView } from '../../lib/admin-content';
+import { pageTitle } from '../../lib/admin-pages';
 import { staffTime } from '../../lib/admin-time';
 import { imageUrl } from '../../lib/images';
 import { cameraLines, sizeText, type UsedIn } from '../../lib/media';
@@ -16,9 +17,16 @@ import { useChangedForm } from './unsaved-changes';
 
 type FileData = Awaited<ReturnType<typeof fileLoader>>;
 
-/** Where an item of `type` is edited in the staff area. */
+/** Where an item of `type` is edited in the staff area (an information page: its form; the syllabus: /admin/syllabus). */
 function editorPath(use: UsedIn): string {
+  if (use.type === 'pages') return use.id === 'syllabus' ? '/admin/syllabus' : `/admin/pages/${encodeURIComponent(use.id)}`;
   return contentView(use.type) ? `/admin/${use.type}/${encodeURIComponent(use.id)}` : `/admin/${encodeURIComponent(use.type)}`;
+}
+
+/** What a place of use is called: "News item: Sports day", "Information page: Syllabus". */
+function placeName(use: UsedIn): string {
+  if (use.type === 'pages') return `Information page: ${pageTitle(use.id)}`;
+  return `${contentView(use.type)?.singular ?? use.type}: ${use.title || '(untitled)'}`;
 }
 
 function UsedInList({ usedIn, id }: { usedIn: readonly UsedIn[]; id: string }) {
@@ -27,9 +35,7 @@ function UsedInList({ usedIn, id }: { usedIn: readonly UsedIn[]; id: string }) {
     <ul id={id}>
       {usedIn.map((u) => (
         <li key={`${u.type}:${u.id}`}>
-          <Link to={editorPath(u)}>
-            {contentView(u.type)?.singular ?? u.type}: {u.title || '(untitled)'}
-          </Link>
+          <Link to={editorPath(u)}>{placeName(u)}</Link>
         </li>
       ))}
     </ul>

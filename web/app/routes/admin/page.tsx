@@ -24,8 +24,11 @@ interface StaffPage {
   reviewNote: string | null;
 }
 
+/** /admin/pages/{slug}, or /admin/syllabus (the same form for the syllabus page, routes.ts). */
+const slugOf = (params: { slug?: string | undefined }) => params.slug ?? 'syllabus';
+
 export function meta({ matches, params }: Route.MetaArgs) {
-  return adminMeta(`Edit: ${pageTitle(params.slug)}`, matches);
+  return adminMeta(`Edit: ${pageTitle(slugOf(params))}`, matches);
 }
 
 const pageApi = (request: Request, slug: string) => `${schoolPath(request)}/pages/${encodeURIComponent(slug)}`;
@@ -36,10 +39,20 @@ async function loadPage(request: Request, slug: string): Promise<StaffPage> {
   return answer.data.page;
 }
 
+/** The library's PDFs a document may link to (newest first), for the syllabus's file choices. */
+async function libraryPdfs(request: Request): Promise<Array<{ value: string; label: string }>> {
+  const answer = await adminApi<{ items: Array<{ ref: string; name: string }> }>(request, '/media?type=pdf');
+  return (answer.data?.items ?? []).map((i) => ({ value: i.ref, label: i.name }));
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const page = await loadPage(request, params.slug);
-  const history = await loadHistory(request, pageApi(request, params.slug));
-  return { page, saved: new URL(request.url).searchParams.has('saved'), history };
+  const slug = slugOf(params);
+  const [page, history, pdfs] = await Promise.all([
+    loadPage(request, slug),
+    loadHistory(request, pageApi(request, slug)),
+    slug === 'syllabus' ? libraryPdfs(request) : [],
+  ]);
+  return { slug, page, saved: new URL(request.url).searchParams.has('saved'), history, pdfs };
 }
 
 /** `content`: the form's structure after a list's entry was added or removed (not saved yet). */
@@ -48,8 +61,8 @@ type Outcome = EditorOutcome<StaffPage> & { content?: unknown; edited?: number }
 export async function action({ request, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const { intent = 'draft', csrf = '' } = values;
-  const api = pageApi(request, params.slug);
-  const form = `/admin/pages/${encodeURIComponent(params.slug)}`;
+  const api = pageApi(request, slugOf(params));
+  const form = new URL(request.url).pathname.replace(/\.data$/, '');
   const done = `${form}?saved=1`;
   if (intent === 'restore') return restoreVersion(request, api, form, values);
   if (intent === 'discard') {
@@ -75,7 +88,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   return refusedSave<StaffPage>(answer, values, request);
 }
 
-function PageField({ node, values, errors }: { node: PageNode; values: Record<string, string>; errors: Record<string, string> }) {
+type Choice = { value: string; label: string };
+
+function PageField({
+  node,
+  values,
+  errors,
+  pdfs,
+}: {
+  node: PageNode;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  pdfs: readonly Choice[];
+}) {
   // The API names the page's top-level part a message is about ("history"), so it goes under that part.
   const error = node.name.split('.').length === 2 ? errors[node.name.slice(2)] : undefined;
   if (node.kind === 'group')
@@ -89,7 +114,7 @@ function PageField({ node, values, errors }: { node: PageNode; values: Record<st
         ) : null}
         {node.children.map((c) => (
           <div key={c.name} className={node.entry ? 'admin-list-entry' : undefined}>
-            <PageField node={c} values={values} errors={errors} />
+            <PageField node={c} values={values} errors={errors} pdfs={pdfs} />
             {node.entry && node.children.length > 1 ? (
               <button className="btn btn--outline" type="submit" name="intent" value={`remove:${c.name}`} formNoValidate>
                 Remove {c.kind === 'leaf' ? c.label.toLowerCase() : c.legend.toLowerCase()}
@@ -105,6 +130,14 @@ function PageField({ node, values, errors }: { node: PageNode; values: Record<st
       </fieldset>
     );
   const common = { name: node.name, label: node.label, value: values[node.name] ?? node.value, error };
+  if (node.input === 'pdf') {
+    // The file kept as it is when it is not (or not yet) a library PDF, e.g. the seed's.
+    const options =
+      pdfs.some((p) => p.value === common.value) || !common.value
+        ? pdfs
+        : [{ value: common.value, label: `${common.value} (current)` }, ...pdfs];
+    return <EditField {...common} required options={options} hint="A PDF of the media library. Upload a new one there first." />;
+  }
   return node.input === 'textarea' ? (
     <EditField {...common} rows={4} />
   ) : (
@@ -119,7 +152,7 @@ const STATUS: Record<StaffPage['status'], string> = {
 };
 
 export default function PageForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, saved, history } = loaderData;
+  const { slug, page, saved, history, pdfs } = loaderData;
   const { role, timeZone, school } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const outcome = actionData as Outcome | undefined;
   const editor = role === 'admin' || role === 'editor';
@@ -142,6 +175,12 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </p>
       {page.reviewNote ? <p className="admin-alert">Returned with a comment: {page.reviewNote}</p> : null}
+      {slug === 'syllabus' ? (
+        <p>
+          Each document links to a PDF of the <Link to="/admin/media?type=pdf">media library</Link>: upload a new syllabus there first, then
+          choose it here. A PDF in use here cannot be deleted from the library.
+        </p>
+      ) : null}
       <FormMessage error={outcome?.error} success={saved && !outcome ? 'Saved.' : null} />
       {kept.restored ? <KeptTextNote /> : null}
       {outcome?.theirs ? (
@@ -154,7 +193,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="version" value={kept.version ?? page.version} />
         <input type="hidden" name="shape" value={JSON.stringify(shown)} />
         {pageForm(shown).map((node) => (
-          <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} />
+          <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} pdfs={pdfs} />
         ))}
         <SaveButtons editor={editor} changed={changes.changed}>
           {hasDraft ? (
