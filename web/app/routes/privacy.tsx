@@ -10,7 +10,7 @@ import { currentSchool } from '../lib/school.server';
 import { NO_HYDRATION } from '../lib/hydration';
 
 /** When this notice was last reviewed (update it with every change to what the site collects). */
-const REVIEWED = '23 November 2026';
+const REVIEWED = '24 November 2026';
 
 const privacyAnswer = z.object({ retentionMonths: z.number().int().positive() });
 
@@ -52,6 +52,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           We use these details only to keep in touch with you about alumni meetings, reunions of your batch and news from the campus. Only
           the school&rsquo;s administrators, and the operator who runs this website for the school, can read them. We do not sell them,
           share them with anyone else or use them for advertising.
+        </p>
+        <h3>Pupils on the site</h3>
+        <p>
+          A pupil&rsquo;s birthday (first name and class), their name among the toppers with their result, and photos from school events
+          that show them appear on this site only with the consent of a parent or guardian for that purpose, which the school records with
+          the date it ends. The school notes which pupils a photo shows, so that the photo is shown only while that consent lasts; a
+          pupil&rsquo;s full date of birth is never published. A parent or guardian can withdraw consent at any time through the school
+          office: the birthday, result or photo leaves the site within a minute.
         </p>
         <h3>The visitor counter</h3>
         <p>
