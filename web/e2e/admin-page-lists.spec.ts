@@ -58,3 +58,27 @@ test('the timings form with an added note has no axe violation at 390 and 1280 p
   }
   expect(found).toEqual([]);
 });
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`a note added and nothing typed is an unsaved change ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, addStaff('editor'));
+    await page.goto('/admin/pages/timings');
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+    await notes(page).getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    if (javaScriptEnabled) {
+      // Leaving for another staff page asks first; staying keeps the added note.
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Information pages' }).click();
+      await expect.poll(() => asked).toContain('unsaved changes');
+      await expect(page).toHaveURL(/\/admin\/pages\/timings$/);
+    }
+    await context.close();
+  });
+}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { data, Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { ConflictBox, KeptTextNote, SaveButtons } from '../../components/admin/editor-parts';
@@ -159,6 +160,13 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
   const hasDraft = page.draft !== null && page.draft !== undefined;
   const shown = outcome?.content ?? (hasDraft ? page.draft : page.content);
   const changes = useChangedForm('You have unsaved changes to this page. Leave this page and lose them?', `${page.slug}:${page.version}`);
+  // An entry added or removed is a change not saved yet: the status line says so (with or without
+  // JavaScript) and leaving asks first.
+  const listEdited = outcome?.edited;
+  const markChanged = changes.form.onChange;
+  useEffect(() => {
+    if (listEdited) markChanged();
+  }, [listEdited, markChanged]);
   const kept = useKeptText(
     keptTextKey(school.code, 'pages', page.slug),
     changes.form.ref,
@@ -195,7 +203,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
         {pageForm(shown).map((node) => (
           <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} pdfs={pdfs} />
         ))}
-        <SaveButtons editor={editor} changed={changes.changed}>
+        <SaveButtons editor={editor} changed={changes.changed || listEdited !== undefined}>
           {hasDraft ? (
             <button className="btn btn--outline" type="submit" name="intent" value="discard" formNoValidate>
               Discard draft
