@@ -137,26 +137,33 @@ for (const c of CASES) {
     await c.fill(page, marker);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Status: Draft')).toBeVisible();
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
 
     const visitor = await browser.newContext();
     const anonymous = await visitor.newPage();
     const publicText = async () => JSON.stringify(await (await anonymous.request.get(c.api)).json());
+    // /sitemap.xml lists events and albums (their own pages, decision 0105); no other type ever appears in it.
+    const inSitemap = async () => (await (await anonymous.request.get('/sitemap.xml')).text()).includes(id);
+    const hasItemPage = c.type === 'events' || c.type === 'albums';
     try {
       await anonymous.goto(c.publicPath(marker));
       await expect(anonymous.getByText(marker)).toHaveCount(0);
       expect(await publicText()).not.toContain(marker);
+      expect(await inSitemap()).toBe(false);
 
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       await expect(page.getByText('Status: Published')).toBeVisible();
       await anonymous.goto(c.publicPath(marker));
       await expect(anonymous.getByText(marker).first()).toBeAttached();
       expect(await publicText()).toContain(marker);
+      expect(await inSitemap()).toBe(hasItemPage);
 
       await page.getByRole('button', { name: 'Unpublish' }).click();
       await expect(page.getByText('Status: Published')).toHaveCount(0);
       await anonymous.goto(c.publicPath(marker));
       await expect(anonymous.getByText(marker)).toHaveCount(0);
       expect(await publicText()).not.toContain(marker);
+      expect(await inSitemap()).toBe(false);
     } finally {
       await visitor.close();
     }

@@ -55,7 +55,7 @@ test('a photo tagged with a child without photo consent is not shown, and its al
   const albumId = await newAlbum(page, `Sports day ${word()}`);
   await uploadAll(page, [photo]);
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText(/ · version 2$/)).toBeVisible();
 
   await openFile(page, photo);
   await page.getByLabel('Alt text', { exact: true }).fill('Two runners at the finish line');

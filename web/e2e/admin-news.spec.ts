@@ -28,17 +28,22 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Unpublish at').fill('');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Status: Draft')).toBeVisible();
+      const id = new URL(page.url()).pathname.split('/').pop() ?? '';
 
       const visitor = await browser.newContext();
       const anonymous = await visitor.newPage();
+      // A news item has its own page, so /sitemap.xml lists it while it is published.
+      const inSitemap = async () => (await (await anonymous.request.get('/sitemap.xml')).text()).includes(id);
       try {
         await anonymous.goto(`/news?q=${encodeURIComponent(title)}`);
         await expect(anonymous.getByText(title)).toHaveCount(0);
+        expect(await inSitemap()).toBe(false);
 
         await page.getByRole('button', { name: 'Publish', exact: true }).click();
         await expect(page.getByText('Status: Published')).toBeVisible();
         await anonymous.goto(`/news?q=${encodeURIComponent(title)}`);
         await expect(anonymous.getByText(title).first()).toBeVisible();
+        expect(await inSitemap()).toBe(true);
 
         await page.goto(`/admin/news?q=${encodeURIComponent(title)}`);
         await page.getByRole('link', { name: title }).click();
@@ -46,6 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
         await anonymous.goto(`/news?q=${encodeURIComponent(title)}`);
         await expect(anonymous.getByText(title)).toHaveCount(0);
+        expect(await inSitemap()).toBe(false);
       } finally {
         await visitor.close();
       }

@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addStaff, signIn, STAFF_PASSWORD } from './admin-helpers';
+import { basename } from 'node:path';
+import { newAlbum, uploadAll } from './media-helpers';
+import { makeSmallPhotos } from './support/media-photos';
 import { onOwnServer } from './support/own-server';
 import { hydrated } from './support/slow-phone';
 
@@ -86,6 +89,40 @@ test('two saves in a row, then away and back: nothing old comes back, and Publis
   await expect(label(page, 'Title')).toHaveValue('Saved twice, the second time');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText(/Status: Published · version 3$/)).toBeVisible();
+});
+
+test('a save whose answer never arrived but which landed is not put back as kept text', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [photo] = (await makeSmallPhotos(`landed${Date.now().toString(36)}`, 1)) as [string];
+  await signIn(page, addStaff('editor', { dataDir }));
+  const id = await newAlbum(page, `Landed ${Date.now().toString(36)}`);
+  await uploadAll(page, [photo]);
+  // The server saves; the answer is lost on the way back (the person has already left).
+  let landed = false;
+  await page.route(/\/admin\/albums\/[^/]+\.data/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    landed = true;
+    return route.abort();
+  });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect.poll(() => landed).toBe(true);
+  await page.unrouteAll({ behavior: 'wait' });
+  // Meanwhile the photo's alt text is written on its own page, so the album form differs from the kept text.
+  await page.goto('/admin/media');
+  await page
+    .getByRole('list', { name: 'Files' })
+    .getByRole('link', { name: new RegExp(basename(photo)) })
+    .click();
+  await label(page, 'Alt text').fill('A relay baton changing hands');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.goto(`/admin/albums/${id}`);
+  await hydrated(page);
+  await expect(page.getByText(/ · version 2$/)).toBeVisible();
+  await expect(page.getByText(KEPT)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText(/Status: Published · version 3$/)).toBeVisible();
 });
 

@@ -21,6 +21,8 @@ export function useKeptText(
   answer: unknown,
   onRestore: () => void,
   others: readonly string[] = [],
+  /** Whether the save the text was kept for landed after all (the page was left before its answer came). */
+  landed: (keptVersion: string | undefined) => boolean = () => false,
 ): { restored: boolean; version: string | undefined; keep: () => void } {
   // The version the kept text was typed on: the form posts it (React owns the hidden input's value).
   const [version, setVersion] = useState<string | undefined>(undefined);
@@ -33,7 +35,7 @@ export function useKeptText(
     if (!kept || !form.current) return;
     // The form holds it now; if it is saved again it is kept again.
     clearFormDraft(key);
-    if (!differs(kept, form.current)) return;
+    if (!differs(kept, form.current) || landed(kept.values.version)) return;
     fillForm(form.current, kept.values);
     setVersion(kept.values.version ?? '');
     onRestore();

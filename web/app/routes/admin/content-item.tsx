@@ -29,6 +29,8 @@ interface ContentItem {
   unpublishAtLocal: string | null;
   version: number;
   reviewNote: string | null;
+  /** Who saved the current version (a staff id). */
+  updatedBy: string | null;
 }
 
 const heading = (singular: string, isNew: boolean) => `${isNew ? 'New' : 'Edit'} ${singular}`;
@@ -126,6 +128,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
     answer ?? (saved ? `saved:${item?.version ?? 0}` : undefined),
     changes.form.onChange,
     [keptTextKey(school.code, type, 'new')],
+    (keptVersion) => item !== null && item.updatedBy === me.user.id && item.version === Number(keptVersion) + 1,
   );
   return (
     <>

@@ -23,6 +23,8 @@ interface StaffPage {
   content: unknown;
   draft: unknown;
   reviewNote: string | null;
+  /** Who saved the current version (a staff id). */
+  updatedBy: string | null;
 }
 
 /** /admin/pages/{slug}, or /admin/syllabus (the same form for the syllabus page, routes.ts). */
@@ -154,7 +156,7 @@ const STATUS: Record<StaffPage['status'], string> = {
 
 export default function PageForm({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, page, saved, history, pdfs } = loaderData;
-  const { role, timeZone, school } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { role, timeZone, school, me } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const outcome = actionData as Outcome | undefined;
   const editor = role === 'admin' || role === 'editor';
   const hasDraft = page.draft !== null && page.draft !== undefined;
@@ -172,6 +174,8 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
     changes.form.ref,
     outcome ?? (saved ? `saved:${page.version}` : undefined),
     changes.form.onChange,
+    [],
+    (keptVersion) => page.updatedBy === me.user.id && page.version === Number(keptVersion) + 1,
   );
   return (
     <>
