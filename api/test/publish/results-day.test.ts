@@ -9,7 +9,8 @@ import { publicValues, VALID } from './publish-helpers.ts';
 // Results day (issue 14, item 8): the toppers of X and XII, a notification and an announcement are
 // scheduled for one minute. With the clock pinned they all appear together at that minute — from
 // a warm response cache (its entries do not outlive the moment) and after a server restart in
-// between (nothing runs a job: the public query itself filters by the window).
+// between (nothing runs a job: the public query itself filters by the window). An Unpublish at
+// passed while the server is down is gone from the restarted server's first answer.
 
 const BEFORE = new Date('2026-05-13T04:29:00.000Z');
 const AT = new Date('2026-05-13T04:30:00.000Z'); // 10:00 in Asia/Kolkata
@@ -34,6 +35,8 @@ async function visible(app: FastifyInstance) {
   };
 }
 const NONE = { toppers: [], notifications: [], announcements: [] };
+/** The expiring notice of the last test, as the public API gives it. */
+const notices = async (app: FastifyInstance) => (await publicValues(app, 'notifications')).filter((n) => n === 'Exam timetable');
 const ALL = {
   toppers: expect.arrayContaining(['Meera X topper', 'Kabir XII topper']),
   notifications: ['Board results are out'],
@@ -81,6 +84,44 @@ describe(`results day (${engine})`, () => {
       ).toEqual(['X', 'XII']);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('an Unpublish at passed while the server is down: gone after the restart, and not a moment early before it', async () => {
+    const start = async () => {
+      const app = await buildApp({ config: t.config, db: t.db, now: () => clock, responseCache: { now: cacheClock } });
+      await app.ready();
+      return app;
+    };
+    clock = AT;
+    const first = await start();
+    try {
+      const res = await as(first, editor)('POST', '/api/admin/STHSM/content/notifications', {
+        ...VALID.notifications,
+        title: 'Exam timetable',
+        intent: 'publish',
+        unpublishAt: '2026-05-13T12:00',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().item.unpublishAt).toBe('2026-05-13T06:30:00.000Z');
+      expect(await notices(first)).toEqual(['Exam timetable']);
+      // A minute before its end, from the warm cache: still shown.
+      clock = new Date('2026-05-13T06:29:00.000Z');
+      expect(await notices(first)).toEqual(['Exam timetable']);
+    } finally {
+      await first.close();
+    }
+    // Down over the moment; the restarted server's first answer leaves it out.
+    clock = new Date('2026-05-13T06:30:00.000Z');
+    const second = await start();
+    try {
+      expect(await notices(second)).toEqual([]);
+      const item = (await as(second, editor)('GET', `/api/admin/STHSM/content/notifications?status=expired`)).json() as {
+        items: Array<{ fields: { title: string } }>;
+      };
+      expect(item.items.map((i) => i.fields.title)).toContain('Exam timetable');
+    } finally {
+      await second.close();
     }
   });
 });
