@@ -125,7 +125,10 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  test(`${c.type}: draft is private, published shows on ${c.publicPath('…')}, unpublished is gone`, async ({ page, browser }) => {
+  test(`${c.type}: draft is private, published shows on ${c.publicPath('…')}, an edit shows, unpublished is gone`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     // One word: the public birthday section shows a child's first name only (issue 16).
     const marker = `E2E-${c.type}-${Date.now().toString(36)}`;
@@ -157,6 +160,16 @@ for (const c of CASES) {
       await expect(anonymous.getByText(marker).first()).toBeAttached();
       expect(await publicText()).toContain(marker);
       expect(await inSitemap()).toBe(hasItemPage);
+
+      // Edited while published: the public page and API show the new text at once.
+      const edited = `${marker}E`;
+      await c.fill(page, edited);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      // Created (1), published (2), edited (3): "Saved." is already on the page, the version tells.
+      await expect(page.getByText(/^Status: Published · version 3$/)).toBeVisible();
+      await anonymous.goto(c.publicPath(edited));
+      await expect(anonymous.getByText(edited).first()).toBeAttached();
+      expect(await publicText()).toContain(edited);
 
       await page.getByRole('button', { name: 'Unpublish' }).click();
       await expect(page.getByText('Status: Published')).toHaveCount(0);
