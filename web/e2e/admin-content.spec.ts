@@ -184,7 +184,7 @@ for (const c of CASES) {
     await page.goto(`/admin/${c.type}?q=${encodeURIComponent(marker)}`);
     await page.getByRole('link', { name: marker }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: c.heading, exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: marker })).toHaveCount(0);
   });
 }

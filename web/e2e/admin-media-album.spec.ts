@@ -47,6 +47,8 @@ test('photos added from the library and from an upload, reordered by keyboard, k
   expect(await photoOrder(page)).toEqual([name(c), name(b), name(a)]);
 
   await page.getByRole('button', { name: 'Save draft' }).click();
+  // 'Saved.' is already on the page from creating the album: wait for the saved version.
+  await expect(page.getByText('Status: Draft · version 2')).toBeVisible();
   await expect(page.getByText('Saved.')).toBeVisible();
   await page.reload();
   expect(await photoOrder(page)).toEqual([name(c), name(b), name(a)]);
