@@ -7,7 +7,7 @@
 // One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts; report.ts writes the table.
 //
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
-// BENCH_LH_RUNS (Lighthouse runs per page, default 3), BENCH_WRK_SECONDS (default 15),
+// BENCH_LH_RUNS (Lighthouse runs per page, default 5: the median of 5), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_UPLOADS=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,

@@ -6,7 +6,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { NONCE_HEADER } from '@sthsm/contract/http';
 import { enhanceScript } from './lib/enhance.server';
-import { ShellScriptContext } from './lib/hydration';
+import { ShellScriptContext, type ShellAssets } from './lib/hydration';
+import { islandUrls } from './lib/islands.server';
 import { NonceContext } from './lib/nonce';
 import { lowPriorityModulePreloads } from './lib/preload-priority.server';
 
@@ -24,6 +25,8 @@ function nonceOf(request: Request): string {
   return /^[A-Za-z0-9+/_-]{16,64}={0,2}$/.test(value) ? value : '';
 }
 
+const shellAssets: ShellAssets = { script: enhanceScript, islands: islandUrls };
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -40,7 +43,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ShellScriptContext.Provider value={enhanceScript}>
+        <ShellScriptContext.Provider value={shellAssets}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
         </ShellScriptContext.Provider>
       </NonceContext.Provider>,

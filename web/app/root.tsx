@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { useHydrates, useShellScript } from './lib/hydration';
+import { useHydration, useShellAssets } from './lib/hydration';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
 import { loadSchoolProfile } from './lib/school-data.server';
@@ -29,8 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The CSP nonce of this response (api/src/site.ts → entry.server.tsx); '' in the browser.
   const nonce = useNonce() || undefined;
   // Pages that opt out of hydration get the shell's small script instead of React (lib/hydration.ts).
-  const hydrates = useHydrates();
-  const shellScript = useShellScript();
+  const { hydrates, island } = useHydration();
+  const shell = useShellAssets();
+  const islandUrl = island ? shell.islands[island] : undefined;
   return (
     <html lang="en-IN">
       <head>
@@ -53,8 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // The shell's behaviours without React; full page loads restore the scroll position themselves.
-          // oxlint-disable-next-line react/no-danger -- our own script, built from lib/enhance.server.ts, never from content
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: shellScript }} />
+          // A page's one island (decision 0076) is a module: deferred, it never delays the first paint.
+          <>
+            {/* oxlint-disable-next-line react/no-danger -- our own script, built from lib/enhance.server.ts, never from content */}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.script }} />
+            {islandUrl ? <script type="module" src={islandUrl} nonce={nonce} /> : null}
+          </>
         )}
       </body>
     </html>

@@ -87,15 +87,16 @@ test('year, month and search narrow together at once, and the view survives a re
   await expect(page.getByRole('list', { name: 'News' }).getByRole('listitem')).toHaveCount(firstPage(news.length));
 });
 
-test('on a slow phone, a year chosen before the scripts start is kept and the list follows it', async ({ page, request }) => {
+test('on a slow phone, a year chosen as soon as the page shows is kept and the list follows it', async ({ page, request }) => {
   const news = await seededNews(request);
   const year = new Date(news.find((n) => n.date)?.date ?? '').getUTCFullYear() - 1;
   const ofYear = news.filter((n) => inYearMonth(n, year));
-  // A cheap phone: the CPU six times slower, and the scripts arriving well after the HTML.
+  // A cheap phone: the CPU six times slower, and any script arriving well after the HTML. The news
+  // page loads none (docs/decisions/0075): its inline script runs with the HTML, so none is held.
   const phone = await slowPhone(page);
   await page.goto('/news', { waitUntil: 'domcontentloaded' });
   await page.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(year));
-  expect(phone.held()).toBeGreaterThan(0);
+  expect(phone.held()).toBe(0);
   // Once the page has started, the choice stands and the list and URL follow it.
   await expect(page).toHaveURL(new RegExp(`year=${year}`), { timeout: 20_000 });
   await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toHaveValue(String(year));

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { skipNotificationModal } from './home-helpers';
 
 // SPEC §2/§8: a render error shows a screen titled 'Unexpected Application Error!' with a way home.
 // A broken data answer during client-side navigation is the real-world way to get one; it starts on
-// /news, a page that loads React (information pages such as /sitemap do not, decision 0074).
+// the home page, which loads React (information, listing and form pages do not, decisions 0074–0076).
 test('a failed page render shows "Unexpected Application Error!" with a way home', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/news');
+  await skipNotificationModal(page); // the notices pop-up would cover the menu
+  await page.goto('/');
   await page.waitForFunction(() => '__reactRouterRouteModules' in window);
   await page.route('**/about-us.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' }));
   const menu = page.getByRole('navigation', { name: 'Main' });

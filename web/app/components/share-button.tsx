@@ -4,7 +4,8 @@ import { useState } from 'react';
  * "Share" for a news item, event or album. Before hydration (or without JavaScript) it is a plain
  * link that opens WhatsApp with the title and the page's address; once hydrated it opens the
  * device's share sheet (Web Share API), else copies the address and says so. The status line keeps
- * its height, so the message moves nothing (docs/decisions/0106).
+ * its height, so the message moves nothing (docs/decisions/0106). On a page without React the shell's
+ * script (lib/enhance.server.ts) does the same from the link's data attributes.
  */
 export function ShareButton({ url, title }: { url: string; title: string }) {
   const [status, setStatus] = useState('');
@@ -40,6 +41,8 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
         rel="noopener"
         onClick={share}
         aria-label={`Share: ${title}`}
+        data-share-url={url}
+        data-share-title={title}
       >
         Share
       </a>

@@ -12,6 +12,8 @@ export function enhance(): void {
   const REDUCED = '(prefers-reduced-motion: reduce)';
   const STEP_MS = 5000;
   const VISITOR_TIMEOUT_MS = 5000;
+  const LISTING_TIMEOUT_MS = 10000;
+  const SEARCH_DEBOUNCE_MS = 300;
 
   // The menu: the narrow menu's toggle and each group's disclosure button (WAI-ARIA disclosure).
   const nav = doc.querySelector<HTMLElement>('.main-nav');
@@ -135,6 +137,165 @@ export function enhance(): void {
     buttons.forEach((button) => (button.disabled = false));
     update();
   }
+
+  // Tables that scroll sideways (components/pages/row-table.tsx): the hint under a table keeps its
+  // line and turns invisible where the table fits its box.
+  doc.querySelectorAll<HTMLElement>('.table-wrap--hinted').forEach((wrap) => {
+    const hint = wrap.previousElementSibling;
+    if (!hint?.classList.contains('table-hint')) return;
+    const measure = () => hint.classList.toggle('table-hint--idle', wrap.scrollWidth <= wrap.clientWidth + 1);
+    measure();
+    new ResizeObserver(measure).observe(wrap);
+  });
+
+  // The house tabs (components/pages/house-tabs.tsx): links to ?house=<id> that, once this runs,
+  // select in place (WAI-ARIA tabs, automatic activation: arrows, Home, End) and replace the URL.
+  const tablist = doc.querySelector<HTMLElement>('.house-tablist');
+  if (tablist) {
+    const tabs = Array.from(tablist.querySelectorAll<HTMLAnchorElement>('a[role="tab"]'));
+    const selectTab = (index: number) => {
+      const chosen = tabs[index];
+      if (!chosen) return;
+      tabs.forEach((tab, i) => {
+        tab.setAttribute('aria-selected', String(i === index));
+        tab.tabIndex = i === index ? 0 : -1;
+        const panel = doc.getElementById(tab.getAttribute('aria-controls') ?? '');
+        if (panel) panel.hidden = i !== index;
+      });
+      chosen.focus();
+      history.replaceState(history.state, '', chosen.getAttribute('href') ?? '');
+    };
+    tabs.forEach((tab, index) => {
+      tab.addEventListener('click', (event) => {
+        // A new tab or window (modifier keys, middle button) keeps the link's normal behaviour.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        selectTab(index);
+      });
+      tab.addEventListener('keydown', (event) => {
+        const last = tabs.length - 1;
+        const to: Record<string, number> = {
+          ArrowRight: index === last ? 0 : index + 1,
+          ArrowLeft: index === 0 ? last : index - 1,
+          Home: 0,
+          End: last,
+        };
+        const target = to[event.key];
+        if (target === undefined) return;
+        event.preventDefault();
+        selectTab(target);
+      });
+    });
+  }
+
+  // A listing's filters (components/listing/filter-form.tsx), a GET form that works without this:
+  // here the list follows each change at once (selects) or after a short pause (search). The page
+  // for the new address is fetched and the results after the form swapped in, so the search box
+  // keeps focus and what is typed; the address is replaced, so Back leaves the page. Should the
+  // fetch fail, the browser goes to the address itself.
+  const filters = doc.querySelector<HTMLFormElement>('search > form.filters');
+  const listing = filters?.closest('.listing');
+  if (filters && listing) {
+    const summary = filters.querySelector('output');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight: AbortController | undefined;
+    const addressOf = () => {
+      const params = new URLSearchParams();
+      new FormData(filters).forEach((value, name) => {
+        if (typeof value !== 'string' || (name === 'q' && !value.trim())) return;
+        const field = filters.elements.namedItem(name);
+        if (field instanceof HTMLSelectElement && field.dataset.implied === value) return;
+        params.append(name, value);
+      });
+      const query = params.toString();
+      return location.pathname + (query ? `?${query}` : '');
+    };
+    // What follows the filter form in a listing. Inside `enhance`, whose text is all the browser gets.
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
+    const afterForm = (root: Element) => {
+      const nodes: Element[] = [];
+      for (let node = root.querySelector('search')?.nextElementSibling; node; node = node.nextElementSibling) nodes.push(node);
+      return nodes;
+    };
+    const send = async () => {
+      clearTimeout(timer);
+      const address = addressOf();
+      inFlight?.abort();
+      const mine = new AbortController();
+      inFlight = mine;
+      summary?.setAttribute('aria-busy', 'true');
+      try {
+        const response = await fetch(address, {
+          credentials: 'same-origin',
+          headers: { accept: 'text/html' },
+          signal: AbortSignal.any([mine.signal, AbortSignal.timeout(LISTING_TIMEOUT_MS)]),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+        const nextForm = next.querySelector<HTMLFormElement>('search > form.filters');
+        const nextListing = nextForm?.closest('.listing');
+        if (!nextForm || !nextListing) throw new Error('not a listing');
+        if (mine.signal.aborted) return;
+        afterForm(listing).forEach((node) => node.remove());
+        listing.append(...afterForm(nextListing).map((node) => doc.adoptNode(node)));
+        // The choices follow the new list (a year's months), never a control under the visitor's fingers.
+        nextForm.querySelectorAll('select').forEach((nextSelect) => {
+          const select = filters.elements.namedItem(nextSelect.name);
+          if (!(select instanceof HTMLSelectElement) || select === doc.activeElement) return;
+          const value = nextSelect.value;
+          select.replaceChildren(...Array.from(nextSelect.options).map((option) => doc.adoptNode(option)));
+          select.value = value;
+        });
+        const nextSummary = nextForm.querySelector('output');
+        if (summary && nextSummary) summary.textContent = nextSummary.textContent;
+        history.replaceState(history.state, '', address);
+      } catch {
+        if (!mine.signal.aborted) location.assign(address);
+      } finally {
+        if (inFlight === mine) summary?.setAttribute('aria-busy', 'false');
+      }
+    };
+    filters.addEventListener('change', (event) => {
+      clearTimeout(timer);
+      if (event.target instanceof HTMLInputElement) timer = setTimeout(() => void send(), SEARCH_DEBOUNCE_MS);
+      else void send();
+    });
+    filters.addEventListener('input', (event) => {
+      if (!(event.target instanceof HTMLInputElement)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void send(), SEARCH_DEBOUNCE_MS);
+    });
+    filters.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void send();
+    });
+    // A choice made while the page was still arriving is the visitor's: the list follows it at once.
+    const changed =
+      Array.from(filters.querySelectorAll('select')).some((select) =>
+        Array.from(select.options).some((o) => o.selected !== o.defaultSelected),
+      ) || Array.from(filters.querySelectorAll('input')).some((input) => input.value !== input.defaultValue);
+    if (changed) void send();
+  }
+
+  // "Share" (components/share-button.tsx): a link to WhatsApp that, with this running, opens the
+  // device's share sheet or else copies the address and says so.
+  doc.querySelectorAll<HTMLAnchorElement>('a[data-share-url]').forEach((link) => {
+    const url = link.dataset.shareUrl ?? '';
+    const title = link.dataset.shareTitle ?? '';
+    const status = link.parentElement?.querySelector('output');
+    link.addEventListener('click', (event) => {
+      if (typeof navigator.share === 'function') {
+        event.preventDefault();
+        navigator.share({ title, url }).catch(() => undefined);
+      } else if (navigator.clipboard?.writeText) {
+        event.preventDefault();
+        navigator.clipboard.writeText(url).then(
+          () => status && (status.textContent = 'Link copied.'),
+          () => status && (status.textContent = `Copy this link: ${url}`),
+        );
+      }
+    });
+  });
 
   // The visitor count (SPEC §7): register the visit, then show the school's count.
   const counts = Array.from(doc.querySelectorAll<HTMLElement>('.visitor__count'));

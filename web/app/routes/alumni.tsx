@@ -7,10 +7,17 @@ import { actionStatus, readHoneypot, readValues, toActionData, type AlumniAction
 import { postForm } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
+import type { HydrationHandle } from '../lib/hydration';
 import '../styles/forms.css';
 
 /** SPEC §7: "formType is a fixed placeholder value". */
 const FORM_TYPE = 'alumni';
+
+/**
+ * No React in the browser (docs/decisions/0076): the form is a plain POST to this route's action, and
+ * its checks before sending, its messages and its answer in place are one small module (islands/alumni.ts).
+ */
+export const handle: HydrationHandle = { hydrate: false, island: 'alumni' };
 
 export function loader() {
   // The batch list is computed here so that the server's HTML and the browser agree on "this year".

@@ -18,10 +18,15 @@ import { pageMeta } from '../lib/seo';
 import { previewText } from '../lib/share';
 import '../styles/listings.css';
 import '../styles/share.css';
+import { NO_HYDRATION } from '../lib/hydration';
 
 export const meta = pageMeta;
 
 /** /Events/item?id=: one event, with its calendar links; the page its share, calendar entry and the sitemap link to. */
+
+/** No React in the browser (docs/decisions/0075): Share is the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const id = requiredId(request, '/Events');
   const code = currentSchool(request);

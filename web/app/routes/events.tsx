@@ -13,6 +13,10 @@ import { googleCalendarSubscribeLink } from '../lib/event-times.server';
 import { eventPath, FEED_PATHS, webcalUrl } from '../lib/item-links';
 import { currentSchool, siteUrlFor } from '../lib/school.server';
 import '../styles/share.css';
+import { NO_HYDRATION } from '../lib/hydration';
+
+/** No React in the browser (docs/decisions/0075): the filters are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);

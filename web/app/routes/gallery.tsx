@@ -8,6 +8,10 @@ import { formatDashed, isoDay } from '../lib/dates';
 import { galleryDefaultYear } from '../lib/filters';
 import { datedListing } from '../lib/listing.server';
 import { currentSchool } from '../lib/school.server';
+import { NO_HYDRATION } from '../lib/hydration';
+
+/** No React in the browser (docs/decisions/0075): the filters are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const albums = await schoolApi(currentSchool(request)).allGallery();

@@ -5,8 +5,12 @@ import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
+import { NO_HYDRATION } from '../lib/hydration';
 
 export const meta = pageMeta;
+
+/** No React in the browser (docs/decisions/0075): the house tabs are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export const loader = infoPageLoader('house');
 

@@ -5,8 +5,12 @@ import { PhotoGrid, photosOf } from '../components/photo-grid';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
+import type { HydrationHandle } from '../lib/hydration';
 
 export const meta = pageMeta;
+
+/** No React in the browser (docs/decisions/0077): the photos' lightbox is an island (islands/photos.ts). */
+export const handle: HydrationHandle = { hydrate: false, island: 'photos' };
 
 export const loader = infoPageLoader('laboratory');
 

@@ -13,10 +13,15 @@ import { pageMeta } from '../lib/seo';
 import { previewText } from '../lib/share';
 import '../styles/listings.css';
 import '../styles/share.css';
+import { NO_HYDRATION } from '../lib/hydration';
 
 export const meta = pageMeta;
 
 /** /news/item?id=: one news item, the page its share, its feed entry and the sitemap link to. */
+
+/** No React in the browser (docs/decisions/0075): Share is the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const id = requiredId(request, '/news');
   const code = currentSchool(request);

@@ -9,6 +9,10 @@ import { datedListing } from '../lib/listing.server';
 import { newsItemPath } from '../lib/item-links';
 import { currentSchool } from '../lib/school.server';
 import '../styles/share.css';
+import { NO_HYDRATION } from '../lib/hydration';
+
+/** No React in the browser (docs/decisions/0075): the filters are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   return datedListing(request, await schoolApi(currentSchool(request)).news(), {

@@ -5,10 +5,14 @@ import { RowTable } from '../components/pages/row-table';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
+import { NO_HYDRATION } from '../lib/hydration';
 
 type MonthPlan = PageContent<'primary-wing'>['juniors'][number];
 
 export const meta = pageMeta;
+
+/** No React in the browser (docs/decisions/0075): the tables' scroll hints are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export const loader = infoPageLoader('primary-wing');
 

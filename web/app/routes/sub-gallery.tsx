@@ -11,12 +11,16 @@ import { pageMeta } from '../lib/seo';
 import { previewText } from '../lib/share';
 import '../styles/listings.css';
 import '../styles/share.css';
+import type { HydrationHandle } from '../lib/hydration';
 
 /** Album photos come without sizes: a 3:2 box for layout until each loads. */
 const LAYOUT_WIDTH = 1200;
 const LAYOUT_HEIGHT = 800;
 
 export const meta = pageMeta;
+
+/** No React in the browser (docs/decisions/0077): the photos' lightbox is an island (islands/photos.ts), Share the shell script's. */
+export const handle: HydrationHandle = { hydrate: false, island: 'photos' };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim();

@@ -5,8 +5,12 @@ import { RowTable } from '../components/pages/row-table';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
 import '../styles/pages.css';
+import { NO_HYDRATION } from '../lib/hydration';
 
 export const meta = pageMeta;
+
+/** No React in the browser (docs/decisions/0075): the tables' scroll hints are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export const loader = infoPageLoader('timings');
 

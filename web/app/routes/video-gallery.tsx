@@ -9,6 +9,7 @@ import { formatLong, isoDay } from '../lib/dates';
 import { ALL, applyFilters, parseListFilters, sortNewestFirst, withSelected, yearsOf } from '../lib/filters';
 import { currentSchool } from '../lib/school.server';
 import { findPage } from '../lib/site-map';
+import { NO_HYDRATION } from '../lib/hydration';
 
 /** Only web links open from a card: a javascript: or data: URL from the data is never followed. */
 function safeLink(url: string): string | null {
@@ -19,6 +20,9 @@ function safeLink(url: string): string | null {
     return null;
   }
 }
+
+/** No React in the browser (docs/decisions/0075): the filters are the shell script's (lib/enhance.server.ts). */
+export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const videos = await schoolApi(currentSchool(request)).videos();

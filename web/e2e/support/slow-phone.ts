@@ -25,3 +25,20 @@ export async function slowPhone(page: Page): Promise<{ held: () => number }> {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => '__reactRouterRouteModules' in window && document.readyState === 'complete', undefined, STARTED);
 }
+
+/**
+ * Resolves once the page has started: loaded (its deferred modules, an island's too, have run), and
+ * hydrated where it loads React. A page without React (docs/decisions/0074–0076) has started once loaded.
+ */
+export async function started(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.readyState === 'complete' && (!('__reactRouterContext' in window) || '__reactRouterRouteModules' in window),
+    undefined,
+    STARTED,
+  );
+}
+
+/** Whether the page loads React Router and React (false on the pages of docs/decisions/0074–0076). */
+export async function loadsReact(page: Page): Promise<boolean> {
+  return page.evaluate(() => '__reactRouterContext' in window);
+}

@@ -11,31 +11,8 @@ import {
   type AlumniFieldErrors,
 } from '@sthsm/contract';
 import { EMPTY_VALUES, readValues, type AlumniActionData } from './submit-result';
-import { SelectField, TextArea, TextField, fieldId } from './field';
-
-const NOTICE_ID = 'alumni-notice';
-const SUMMARY_ID = 'alumni-error-summary';
-
-/** Each field's visible label; the error summary names the field too, as two of SPEC §5's messages are the same. */
-const LABELS: Record<AlumniField, string> = {
-  fromYear: 'Batch you joined',
-  class: 'Class you joined',
-  toYear: 'Batch you left',
-  school2: 'Last class you studied',
-  fatherName: 'Ward’s name',
-  subject: 'Ward’s class',
-  name: 'Your name',
-  email: 'Email',
-  phone: 'Mobile',
-  location: 'Location (town or city)',
-  address: 'Address',
-  school: 'College',
-  profession3: 'Degree',
-  school1: 'Organisation name',
-  designation: 'Designation',
-  profession1: 'Profession',
-  address1: 'Office address',
-};
+import { SelectField, TextArea, TextField } from './field';
+import { fieldId, LABELS, NOTICE_ID, SUMMARY_ID, summaryHeading } from './form-names';
 
 interface Notice {
   kind: 'success' | 'failure';
@@ -55,7 +32,9 @@ function firstInvalid(errors: AlumniFieldErrors): AlumniField | undefined {
 
 /**
  * The alumni registration form (SPEC §3). Works as a plain POST without JavaScript; with it,
- * the same shared schema checks the fields before anything is sent.
+ * the same shared schema checks the fields before anything is sent. The /alumni page loads no
+ * React (docs/decisions/0076): there islands/alumni.ts does this on the server's HTML; this
+ * component's own behaviour serves a client-side move from a page that loads React.
  */
 export function AlumniForm({ currentYear, actionData }: { currentYear: number; actionData: AlumniActionData | undefined }) {
   const navigation = useNavigation();
@@ -152,9 +131,7 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
       >
         {errorList.length > 0 ? (
           <div className="error-summary" id={SUMMARY_ID} role="alert" aria-labelledby={`${SUMMARY_ID}-title`}>
-            <h3 id={`${SUMMARY_ID}-title`}>
-              {errorList.length === 1 ? 'Please correct 1 field:' : `Please correct ${errorList.length} fields:`}
-            </h3>
+            <h3 id={`${SUMMARY_ID}-title`}>{summaryHeading(errorList.length)}</h3>
             <ul>
               {errorList.map(({ field: name, message }) => (
                 <li key={name}>

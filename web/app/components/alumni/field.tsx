@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
+import { fieldId } from './form-names';
 
 // One labelled control with its own error element. The error is linked by aria-describedby,
 // and the control is marked aria-invalid, only while the error is shown.
-
-export function fieldId(name: string): string {
-  return `alumni-${name}`;
-}
 
 interface BaseProps {
   name: string;

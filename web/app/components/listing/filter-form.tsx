@@ -23,6 +23,9 @@ const SEARCH_DEBOUNCE_MS = 300;
  * The filters of a listing page as a GET form: without JavaScript it submits with its button;
  * with JavaScript the list follows each change at once (selects) or after a short pause (search),
  * replacing the history entry so Back leaves the page rather than stepping through keystrokes.
+ * On the listing pages, which load no React (docs/decisions/0075), the shell's script does the same
+ * on this very HTML (lib/enhance.server.ts); this component's own behaviour serves a client-side
+ * move from a page that did load React.
  */
 export function FilterForm({
   selects,
@@ -144,7 +147,7 @@ function SyncedSelect({ id, select }: { id: string; select: FilterSelect }) {
     mounted.current = true;
   }, [select.value]);
   return (
-    <select ref={ref} id={id} name={select.name} defaultValue={select.value}>
+    <select ref={ref} id={id} name={select.name} defaultValue={select.value} data-implied={select.implied}>
       {select.options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -1,0 +1,53 @@
+// The photo grids' lightbox on pages without React (docs/decisions/0077): the album, the laboratory,
+// the library and the computer lab. This module is small and deferred; the viewer (React and the
+// lightbox, islands/photo-viewer.tsx) loads on the first press of a photo, as it does on pages with
+// React (components/lightbox/lazy-lightbox.tsx). Without it each photo is a link to its full image.
+import { toItem, type Photo } from '../components/lightbox/grid-items';
+
+const loadViewer = () => import('./photo-viewer');
+
+/** "Opening the photo viewer…" over the page while the viewer's code arrives, as on React pages. */
+function opening(): HTMLElement {
+  const overlay = document.createElement('output');
+  overlay.textContent = 'Opening the photo viewer…';
+  overlay.style.cssText =
+    'position:fixed;inset:0;z-index:9999;display:flex;align-items:center;justify-content:center;background:rgba(12,12,12,0.93);color:silver;font-size:1.1rem';
+  document.body.append(overlay);
+  return overlay;
+}
+
+function photosIn(grid: HTMLElement): Photo[] | null {
+  try {
+    const photos: unknown = JSON.parse(grid.dataset.photos ?? '');
+    return Array.isArray(photos) ? (photos as Photo[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+for (const grid of Array.from(document.querySelectorAll<HTMLElement>('ul.photo-grid[data-photos]'))) {
+  const photos = photosIn(grid);
+  if (!photos) continue;
+  const items = photos.map(toItem);
+  const label = grid.getAttribute('aria-label') ?? 'Photos';
+  Array.from(grid.querySelectorAll<HTMLAnchorElement>(':scope > li > a')).forEach((link, index) => {
+    link.addEventListener('pointerdown', () => void loadViewer().catch(() => undefined));
+    link.addEventListener('click', (event) => {
+      // A new tab or window (modifier keys, middle button) keeps the link's normal behaviour.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const overlay = opening();
+      loadViewer().then(
+        (viewer) => {
+          overlay.remove();
+          viewer.openViewer(items, index, label, link);
+        },
+        () => {
+          // The viewer could not load (a dropped connection): show the photo itself.
+          overlay.remove();
+          location.assign(link.href);
+        },
+      );
+    });
+  });
+}
