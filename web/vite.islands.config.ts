@@ -16,7 +16,7 @@ export default defineConfig({
     manifest: '.vite/islands.json',
     copyPublicDir: false,
     rolldownOptions: {
-      input: { alumni: 'app/islands/alumni.ts', photos: 'app/islands/photos.ts' },
+      input: { alumni: 'app/islands/alumni.ts', home: 'app/islands/home.ts', photos: 'app/islands/photos.ts' },
       output: { entryFileNames: 'assets/island-[name]-[hash].js', chunkFileNames: 'assets/island-[name]-[hash].js' },
     },
   },

@@ -134,8 +134,10 @@ test('the server HTML already holds the sections, and Swiper is not in the first
   expect(html).toContain('Events &amp; Updates');
   expect(html).toContain('swiper-slide');
   expect(html).not.toContain('swiper-initialized');
-  // Preloaded at low priority, after the CSS and the LCP image (web/app/lib/preload-priority.server.ts).
-  const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1]);
-  expect(preloads.length).toBeGreaterThan(0);
-  expect(preloads.some((href) => /swiper/i.test(href ?? ''))).toBe(false);
+  // No React (decision 0078): one deferred island module, and Swiper only once a carousel is near the screen.
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toContain('__reactRouterContext');
+  const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+  expect(modules).toEqual([expect.stringMatching(/\/assets\/island-home-[\w-]+\.js$/)]);
+  expect(html).not.toMatch(/swiper[\w-]*\.js/i);
 });

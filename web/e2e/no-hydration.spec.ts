@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 // Information pages load no React (docs/decisions/0074): no module scripts or preloads, one inline
-// script with the response's nonce, and the shell still works through it. Widget pages keep React.
+// script with the response's nonce, and the shell still works through it. The staff area keeps React.
 
 const moduleScripts = (page: Page) => page.locator('script[type="module"], link[rel="modulepreload"]');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -23,11 +23,14 @@ test('an information page ships no React, only the shell script with the CSP non
   expect(await inline.evaluate((el) => (el as HTMLScriptElement).nonce)).toBe(nonce);
 });
 
-test('the home page and the staff sign-in keep React', async ({ page }) => {
-  for (const path of ['/', '/admin/login']) {
-    await page.goto(path);
-    expect(await moduleScripts(page).count()).toBeGreaterThan(0);
-  }
+test('the staff sign-in keeps React; the home page loads its island alone (decision 0078)', async ({ page }) => {
+  await page.goto('/admin/login');
+  expect(await moduleScripts(page).count()).toBeGreaterThan(0);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+  await page.goto('/');
+  await expect(moduleScripts(page)).toHaveCount(1);
+  await expect(page.locator('script[type="module"]')).toHaveAttribute('src', /\/assets\/island-home-/);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
 });
 
 test('without React the menu opens, closes with Escape and returns focus (390 px)', async ({ page }) => {
@@ -245,11 +248,18 @@ test('an album and the library load no React: a small island opens the lightbox 
     page.on('request', listener);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    // The first load: the photos island only, ~1 KB; no React, no lightbox.
-    expect(scripts, path).toHaveLength(1);
-    expect(scripts[0], path).toMatch(/^\/assets\/island-photos-[\w-]+\.js$/);
-    const island = await page.request.get(scripts[0] ?? '', { headers: { 'accept-encoding': 'gzip' } });
-    expect(Number(island.headers()['content-length'] ?? (await island.body()).length), path).toBeLessThan(5 * 1024);
+    // The first load: the photos island and the import helper it shares with the home island, ~2 KB
+    // together; no React, no lightbox.
+    expect(scripts, path).toEqual([
+      expect.stringMatching(/^\/assets\/island-photos-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/island-preload-helper-[\w-]+\.js$/),
+    ]);
+    let bytes = 0;
+    for (const script of scripts) {
+      const answer = await page.request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+      bytes += Number(answer.headers()['content-length'] ?? (await answer.body()).length);
+    }
+    expect(bytes, path).toBeLessThan(5 * 1024);
     const photos = page
       .getByRole('list', { name: / photos$/ })
       .first()

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { skipNotificationModal } from './home-helpers';
 
 // SPEC §2/§8: a render error shows a screen titled 'Unexpected Application Error!' with a way home.
 // A broken data answer during client-side navigation is the real-world way to get one; it starts on
-// the home page, which loads React (information, listing and form pages do not, decisions 0074–0076).
+// the 'Page not found' screen, which loads React (the visitor pages do not, decisions 0074–0078).
 test('a failed page render shows "Unexpected Application Error!" with a way home', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await skipNotificationModal(page); // the notices pop-up would cover the menu
-  await page.goto('/');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.waitForFunction(() => '__reactRouterRouteModules' in window);
   await page.route('**/about-us.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' }));
   const menu = page.getByRole('navigation', { name: 'Main' });

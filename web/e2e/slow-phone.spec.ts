@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fill, validEntry } from './alumni-form';
+import { skipNotificationModal } from './home-helpers';
 import { loadsReact, slowPhone, started, STARTED } from './support/slow-phone';
 
 // Issue 17 "Done when": on a phone-class CPU (6× slower) with the scripts arriving well after the
@@ -80,5 +81,39 @@ test.describe('on a slow phone, acting before the page has started', () => {
     await page.getByRole('tab', { name: "Mother Teresa's" }).click();
     await expect(page.getByRole('tabpanel', { name: "Mother Teresa's" })).toBeVisible();
     await expect(page).toHaveURL(/house=/);
+  });
+
+  test('home: Notices opens the notices and Close closes them before the page\u2019s script has run', async ({ page }) => {
+    await skipNotificationModal(page);
+    await slowPhone(page);
+    // The home island is held until the notices have been opened and closed: the browser alone does it.
+    const gate = Promise.withResolvers<void>();
+    await page.route('**/assets/island-home-*.js', async (route) => {
+      await gate.promise;
+      await route.fallback();
+    });
+    try {
+      await page.goto('/', { waitUntil: 'commit' });
+      const notices = page.getByRole('button', { name: /Notices/ });
+      const dialog = page.getByRole('dialog', { name: 'Notifications' });
+      await notices.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close notifications' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(notices).toBeFocused();
+      // Nothing of the island has run yet, and React never loads here.
+      await expect(page.getByRole('button', { name: 'Pause news ticker' })).toHaveCount(0);
+      expect(await loadsReact(page)).toBe(false);
+      gate.resolve();
+      await started(page);
+      await expect(page.getByRole('button', { name: 'Pause news ticker' })).toBeVisible(STARTED);
+      await notices.click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(notices).toBeFocused();
+    } finally {
+      gate.resolve();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { ActivitiesSection, FacilitiesSection, GalleryTeaser } from '../components/home/campus';
 import { homeBirthdays, homeEvents, homeGallery, homeNews, homeNotifications, homeToppers } from '../components/home/data';
@@ -7,9 +6,13 @@ import { BirthdaysSection, EventsSection, LatestNews, PrincipalSection, ToppersS
 import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
+import type { HydrationHandle } from '../lib/hydration';
 import { loadPage } from '../lib/school-data.server';
 import { currentSchool } from '../lib/school.server';
 import '../styles/home.css';
+
+/** No React in the browser: the carousels, the ticker and the notices run on the home island (decision 0078). */
+export const handle: HydrationHandle = { hydrate: false, island: 'home' };
 
 /**
  * Every call of the home page at once; each is null when it fails (api.server.ts), so a failed
@@ -78,7 +81,7 @@ export function ErrorBoundary() {
       <h1>Unexpected Application Error!</h1>
       <p>The home page could not be shown. Please try again in a moment.</p>
       <p>
-        <Link to="/news">Read the latest news</Link> or <Link to="/contactUs">contact the school</Link>.
+        <a href="/news">Read the latest news</a> or <a href="/contactUs">contact the school</a>.
       </p>
     </div>
   );

@@ -1,83 +1,35 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
 import { imageUrl } from '../../lib/images';
 import { internalPath } from '../../lib/links';
 import { useRootData } from '../../lib/root-data';
 import { ApiImage } from '../api-image';
 import type { HomeNotification } from './data';
-
-/** Set once the modal has opened by itself, so it does not reopen on each return to / this session. */
-export const NOTIFICATIONS_SEEN_KEY = 'sthsm:notifications-seen';
-
-function alreadySeen(): boolean {
-  try {
-    if (sessionStorage.getItem(NOTIFICATIONS_SEEN_KEY) === '1') return true;
-    sessionStorage.setItem(NOTIFICATIONS_SEEN_KEY, '1');
-  } catch {
-    // Storage blocked (private mode, policy): show the notices, as the original site always did.
-  }
-  return false;
-}
+import { mountNotices } from './notice-controller';
 
 /**
  * The pop-up notification modal (SPEC §2, §4): a native modal <dialog>, so focus moves in and the
  * page behind is inert. It opens once by itself when there is at least one notification, closes by
  * its button, Escape or a click on the backdrop, and gives focus back to where it was. The
- * "Notices" button reopens it.
+ * "Notices" button reopens it. Its behaviour is notice-controller.ts's and the browser's.
  */
 export function NotificationModal({ items }: { items: HomeNotification[] }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
+  const dialogId = `${titleId}dialog`;
   const { siteUrl } = useRootData();
-
-  const open = useCallback(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
-    closeRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (items.length > 0 && !alreadySeen()) open();
-  }, [items.length, open]);
+  useEffect(() => (dialogRef.current ? mountNotices(dialogRef.current) : undefined), []);
 
   if (items.length === 0) return null;
-
-  const onClose = () => {
-    const target = returnTo.current;
-    returnTo.current = null;
-    if (target?.isConnected && target !== document.body) target.focus();
-  };
-
   return (
     <>
-      <button type="button" className="notice-button" onClick={open}>
+      <button type="button" className="notice-button" commandfor={dialogId} command="show-modal">
         Notices <span className="notice-button__count">{items.length}</span>
       </button>
-      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- backdrop click; Escape is native to <dialog> */}
-      <dialog
-        ref={dialogRef}
-        className="notice-dialog"
-        aria-labelledby={titleId}
-        onClose={onClose}
-        // A click whose target is the <dialog> itself landed on the backdrop (the body fills the box).
-        onClick={(event) => {
-          if (event.target === event.currentTarget) event.currentTarget.close();
-        }}
-      >
+      <dialog ref={dialogRef} id={dialogId} className="notice-dialog" aria-labelledby={titleId} closedby="any">
         <div className="notice-dialog__body">
           <div className="notice-dialog__head">
             <h2 id={titleId}>Notifications</h2>
-            <button
-              type="button"
-              ref={closeRef}
-              className="notice-dialog__close"
-              aria-label="Close notifications"
-              onClick={() => dialogRef.current?.close()}
-            >
+            <button type="button" className="notice-dialog__close" aria-label="Close notifications" commandfor={dialogId} command="close">
               <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
@@ -119,7 +71,7 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
 function MoreDetails({ url, path, title }: { url: string; path: string | null; title: string }) {
   const about = <span className="visually-hidden"> about {title || 'this notice'}</span>;
   if (path) {
-    return <Link to={path}>More details{about}</Link>;
+    return <a href={path}>More details{about}</a>;
   }
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
