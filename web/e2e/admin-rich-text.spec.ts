@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
 import { onOwnServer } from './support/own-server';
-import { hydrated } from './support/slow-phone';
+import { hydrated, started } from './support/slow-phone';
 
 // The rich-text editor of html fields (the principal's message, decision 0062) on Chromium, by role
 // and label: its toolbar and link dialog with the keyboard; what it writes is stored unchanged by the
@@ -32,11 +32,14 @@ test('the toolbar and link dialog write HTML the server keeps as it is, and the 
   await expect(toolbar(page)).toBeVisible();
   await editing(page).click();
   await page.keyboard.type(`Welcome ${marker}`);
+  // Each step starts once the editor shows the last one, as a person's would (a loaded machine lags).
+  await expect(editing(page)).toContainText(`Welcome ${marker}`);
   await tool(page, 'Heading 2').click();
   await expect(tool(page, 'Heading 2')).toHaveAttribute('aria-pressed', 'true');
   await editing(page).press('End');
   await editing(page).press('Enter');
   await page.keyboard.type('Dear parents and students');
+  await expect(editing(page).locator('p')).toHaveText('Dear parents and students');
   await editing(page).press('Shift+Home');
   await editing(page).press('Control+b');
   await expect(tool(page, 'Bold')).toHaveAttribute('aria-pressed', 'true');
@@ -66,8 +69,12 @@ test('the toolbar and link dialog write HTML the server keeps as it is, and the 
   await tool(page, 'Numbered list').click();
   await page.keyboard.type('First point');
   await expect(tool(page, 'Numbered list')).toHaveAttribute('aria-pressed', 'true');
+  await expect(editing(page).getByRole('listitem')).toHaveText('First point');
   await tool(page, 'Undo').click();
+  await expect(editing(page).getByText('First point')).toHaveCount(0);
   await tool(page, 'Redo').click();
+  await expect(editing(page).getByRole('listitem')).toHaveText('First point');
+  await expect(editing(page).getByRole('link', { name: 'Dear parents and students' })).toBeVisible();
   await editing(page).press('Enter');
   await editing(page).press('Enter');
   await tool(page, 'Quote').click();
@@ -139,7 +146,7 @@ test('staff pages without an html field and public pages do not load the editor'
   await page.goto('/admin/news/new');
   await hydrated(page);
   await page.goto('/');
-  await hydrated(page);
+  await started(page); // the home page loads no React, only its island (decision 0078)
   expect(await page.evaluate(() => document.querySelector('.ProseMirror'))).toBeNull();
   const before = scripts.length;
   await page.goto('/admin/principal-message/new');

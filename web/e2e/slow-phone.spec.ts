@@ -116,4 +116,35 @@ test.describe('on a slow phone, acting before the page has started', () => {
       gate.resolve();
     }
   });
+
+  test('album: a photo pressed before the page\u2019s script has run opens in the lightbox once it has', async ({ page, request }) => {
+    const albums = (await (await request.get('/api/gallery/all/STHSM')).json()) as Array<{ _id: string; attachments: string[] }>;
+    const album = albums.find((a) => a.attachments.length > 2);
+    expect(album).toBeDefined();
+    await slowPhone(page);
+    const gate = Promise.withResolvers<void>();
+    await page.route('**/assets/island-photos-*.js', async (route) => {
+      await gate.promise;
+      await route.fallback();
+    });
+    try {
+      await page.goto(`/SubGallery?id=${album?._id}`, { waitUntil: 'commit' });
+      const photos = page
+        .getByRole('list', { name: / photos$/ })
+        .first()
+        .getByRole('link');
+      await photos.nth(1).click();
+      // Held, not followed: the page stays, and no viewer yet.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(new URL(page.url()).pathname).toBe('/SubGallery');
+      gate.resolve();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible(STARTED);
+      await expect(dialog.getByText(/^2 \/ \d+$/)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(photos.nth(1)).toBeFocused();
+    } finally {
+      gate.resolve();
+    }
+  });
 });

@@ -51,3 +51,11 @@ for (const grid of Array.from(document.querySelectorAll<HTMLElement>('ul.photo-g
     });
   });
 }
+
+// Ready: a photo pressed while this loaded (held by the inline script) opens now.
+document.documentElement.dataset.photos = 'ready';
+const pressed = document.querySelector<HTMLAnchorElement>('ul.photo-grid[data-photos] a[data-pressed]');
+if (pressed) {
+  pressed.removeAttribute('data-pressed');
+  pressed.click();
+}

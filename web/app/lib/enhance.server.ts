@@ -297,6 +297,25 @@ export function enhance(): void {
     });
   });
 
+  // A photo pressed before the photos island has run (islands/photos.ts, on a slow phone) is held
+  // here and opened by the island as it starts; should the island never run (the page's load ends
+  // without it), the photo itself opens, as the link would have. A press after that is the link's.
+  const root = doc.documentElement;
+  if (doc.querySelector('ul.photo-grid[data-photos]')) {
+    doc.addEventListener('click', (event) => {
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('ul.photo-grid[data-photos] > li > a');
+      if (!link || root.dataset.photos || doc.readyState === 'complete') return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      doc.querySelectorAll('[data-pressed]').forEach((other) => other.removeAttribute('data-pressed'));
+      link.setAttribute('data-pressed', '');
+    });
+    window.addEventListener('load', () => {
+      const held = doc.querySelector<HTMLAnchorElement>('a[data-pressed]');
+      if (held && !root.dataset.photos) location.assign(held.href);
+    });
+  }
+
   // The visitor count (SPEC §7): register the visit, then show the school's count.
   const counts = Array.from(doc.querySelectorAll<HTMLElement>('.visitor__count'));
   const code = doc.querySelector<HTMLElement>('[data-school-code]')?.dataset.schoolCode;

@@ -20,10 +20,13 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
+  // Focus goes back to the text at once (ProseMirror's own focus), not a frame later as TipTap's
+  // focus() does: a key pressed in between (End, then Enter) would otherwise land on the old
+  // selection, put back by that late focus, and Enter would replace the linked text.
   const close = () => {
     dialog.current?.close();
     onClose();
-    editor.commands.focus();
+    editor.view.focus();
   };
   const apply = () => {
     const value = href.trim();
@@ -31,14 +34,14 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
       setError(BAD_LINK);
       return;
     }
-    const chain = editor.chain().focus().setTextSelection(range);
+    const chain = editor.chain().setTextSelection(range);
     if (range.from === range.to && !current)
       chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
     else chain.extendMarkRange('link').setLink({ href: value }).run();
     close();
   };
   const remove = () => {
-    editor.chain().focus().setTextSelection(range).extendMarkRange('link').unsetLink().run();
+    editor.chain().setTextSelection(range).extendMarkRange('link').unsetLink().run();
     close();
   };
   return (
