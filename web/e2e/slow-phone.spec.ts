@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fill, validEntry } from './alumni-form';
 import { skipNotificationModal } from './home-helpers';
-import { loadsReact, slowPhone, started, STARTED } from './support/slow-phone';
+import { holdScript, loadsReact, slowPhone, started, STARTED } from './support/slow-phone';
 
 // Issue 17 "Done when": on a phone-class CPU (6× slower) with the scripts arriving well after the
 // HTML, a visitor acts as soon as the page appears (domcontentloaded) — picks a year, types a
@@ -87,11 +87,7 @@ test.describe('on a slow phone, acting before the page has started', () => {
     await skipNotificationModal(page);
     await slowPhone(page);
     // The home island is held until the notices have been opened and closed: the browser alone does it.
-    const gate = Promise.withResolvers<void>();
-    await page.route('**/assets/island-home-*.js', async (route) => {
-      await gate.promise;
-      await route.fallback();
-    });
+    const island = await holdScript(page, '**/assets/island-home-*.js');
     try {
       await page.goto('/', { waitUntil: 'commit' });
       const notices = page.getByRole('button', { name: /Notices/ });
@@ -101,19 +97,22 @@ test.describe('on a slow phone, acting before the page has started', () => {
       await dialog.getByRole('button', { name: 'Close notifications' }).click();
       await expect(dialog).toBeHidden();
       await expect(notices).toBeFocused();
-      // Nothing of the island has run yet, and React never loads here.
+      // Nothing of the island has run yet, and React never loads here: the carousels' controls,
+      // which only the island answers, are not offered yet (no button pressed in vain).
       await expect(page.getByRole('button', { name: 'Pause news ticker' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Next slide of School photos' })).toBeHidden();
       expect(await loadsReact(page)).toBe(false);
-      gate.resolve();
+      island.release();
       await started(page);
       await expect(page.getByRole('button', { name: 'Pause news ticker' })).toBeVisible(STARTED);
+      await expect(page.getByRole('button', { name: 'Next slide of School photos' })).toBeVisible();
       await notices.click();
       await expect(dialog).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(notices).toBeFocused();
     } finally {
-      gate.resolve();
+      island.release();
     }
   });
 
@@ -122,11 +121,7 @@ test.describe('on a slow phone, acting before the page has started', () => {
     const album = albums.find((a) => a.attachments.length > 2);
     expect(album).toBeDefined();
     await slowPhone(page);
-    const gate = Promise.withResolvers<void>();
-    await page.route('**/assets/island-photos-*.js', async (route) => {
-      await gate.promise;
-      await route.fallback();
-    });
+    const island = await holdScript(page, '**/assets/island-photos-*.js');
     try {
       await page.goto(`/SubGallery?id=${album?._id}`, { waitUntil: 'commit' });
       const photos = page
@@ -137,14 +132,14 @@ test.describe('on a slow phone, acting before the page has started', () => {
       // Held, not followed: the page stays, and no viewer yet.
       await expect(page.getByRole('dialog')).toHaveCount(0);
       expect(new URL(page.url()).pathname).toBe('/SubGallery');
-      gate.resolve();
+      island.release();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible(STARTED);
       await expect(dialog.getByText(/^2 \/ \d+$/)).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(photos.nth(1)).toBeFocused();
     } finally {
-      gate.resolve();
+      island.release();
     }
   });
 });

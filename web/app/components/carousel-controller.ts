@@ -34,6 +34,29 @@ export function setPlayPause(button: HTMLElement, playing: boolean, what: string
   button.setAttribute('aria-label', `${playing ? 'Pause' : 'Play'} ${what}`);
 }
 
+/**
+ * Moving content waits while the pointer is over `el` or focus is in it (WCAG 2.2.2): returns
+ * whether it is held now, and calls `changed` after each change.
+ */
+export function watchHold(el: HTMLElement, signal: AbortSignal, changed: () => void): () => boolean {
+  let hovered = false;
+  let focused = false;
+  const on = (type: string, apply: (event: Event) => void) =>
+    el.addEventListener(
+      type,
+      (event) => {
+        apply(event);
+        changed();
+      },
+      { signal },
+    );
+  on('mouseenter', () => (hovered = true));
+  on('mouseleave', () => (hovered = false));
+  on('focusin', () => (focused = true));
+  on('focusout', (event) => (focused = el.contains((event as FocusEvent).relatedTarget as Node | null)));
+  return () => hovered || focused;
+}
+
 function settingsOf(section: HTMLElement): CarouselSettings | null {
   try {
     const value = JSON.parse(section.dataset.carousel ?? '') as CarouselSettings;
@@ -63,12 +86,12 @@ export function mountCarousel(section: HTMLElement): () => void {
 
   let swiper: SwiperInstance | null = null;
   let cancelled = false;
-  let hovered = false;
-  let focused = false;
   let onScreen = false;
   let wanted = false;
   let userPlaying: boolean | null = null;
   const playing = () => count > 1 && (userPlaying ?? !reduced.matches);
+  // Pointer over the slides or focus in them holds autoplay (events come after `update` exists).
+  const held = watchHold(viewport, listeners.signal, () => update());
 
   /** Brings the button, the live region and Swiper's autoplay in line with the state. */
   const update = () => {
@@ -77,7 +100,7 @@ export function mountCarousel(section: HTMLElement): () => void {
     wrapper.setAttribute('aria-live', now ? 'off' : 'polite');
     if (!swiper || swiper.destroyed) return;
     swiper.params.speed = reduced.matches ? 0 : CAROUSEL_SPEED_MS;
-    const run = now && !hovered && !focused && onScreen;
+    const run = now && !held() && onScreen;
     if (run && !swiper.autoplay.running) swiper.autoplay.start();
     else if (!run && swiper.autoplay.running) swiper.autoplay.stop();
   };
@@ -156,27 +179,13 @@ export function mountCarousel(section: HTMLElement): () => void {
     userPlaying = !playing();
     update();
   });
-  on(viewport, 'mouseenter', () => {
-    hovered = true;
-    update();
-  });
-  on(viewport, 'mouseleave', () => {
-    hovered = false;
-    update();
-  });
-  on(viewport, 'focusin', () => {
-    focused = true;
-    update();
-  });
-  on(viewport, 'focusout', (event) => {
-    if (viewport.contains(event.relatedTarget as Node | null)) return;
-    focused = false;
-    update();
-  });
   reduced.addEventListener('change', update, { signal: listeners.signal });
+  // Ready: the controls show (carousel.css hides them until something answers them).
+  section.dataset.ready = '';
   update();
 
   return () => {
+    delete section.dataset.ready;
     cancelled = true;
     listeners.abort();
     observer?.disconnect();

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { imageUrl } from '../lib/images';
 import { ApiImage } from './api-image';
-import { photosOf, toItem, type Photo } from './lightbox/grid-items';
+import { isPlainClick, photosOf, toItem, type Photo } from './lightbox/grid-items';
 import { preloadLightbox, useLightbox } from './lightbox/lazy-lightbox';
 
 export { photosOf, type Photo };
-
-const isPlainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /**
  * A responsive grid of photos; each opens the site's one lightbox. Without JavaScript each photo

@@ -2,7 +2,7 @@
 // the library and the computer lab. This module is small and deferred; the viewer (React and the
 // lightbox, islands/photo-viewer.tsx) loads on the first press of a photo, as it does on pages with
 // React (components/lightbox/lazy-lightbox.tsx). Without it each photo is a link to its full image.
-import { toItem, type Photo } from '../components/lightbox/grid-items';
+import { isPlainClick, toItem, type Photo } from '../components/lightbox/grid-items';
 
 const loadViewer = () => import('./photo-viewer');
 
@@ -33,8 +33,7 @@ for (const grid of Array.from(document.querySelectorAll<HTMLElement>('ul.photo-g
   Array.from(grid.querySelectorAll<HTMLAnchorElement>(':scope > li > a')).forEach((link, index) => {
     link.addEventListener('pointerdown', () => void loadViewer().catch(() => undefined));
     link.addEventListener('click', (event) => {
-      // A new tab or window (modifier keys, middle button) keeps the link's normal behaviour.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       const overlay = opening();
       loadViewer().then(

@@ -21,6 +21,19 @@ export async function slowPhone(page: Page): Promise<{ held: () => number }> {
   return { held: () => held };
 }
 
+/**
+ * Holds back the scripts matching `glob` (after slowPhone's delay) until `release()`: the test then
+ * acts on a page whose script has certainly not run. Call release in a `finally` too.
+ */
+export async function holdScript(page: Page, glob: string): Promise<{ release: () => void }> {
+  const gate = Promise.withResolvers<void>();
+  await page.route(glob, async (route) => {
+    await gate.promise;
+    await route.fallback();
+  });
+  return { release: () => gate.resolve() };
+}
+
 /** Resolves once React Router has hydrated the page. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => '__reactRouterRouteModules' in window && document.readyState === 'complete', undefined, STARTED);

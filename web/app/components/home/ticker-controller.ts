@@ -4,7 +4,7 @@
 // the visitor prefers reduced motion. The motion is one infinite Web Animation of `transform` (run
 // by the compositor, not a requestAnimationFrame loop on the main thread, which on a slow phone kept
 // the CPU busy and delayed every tap); pausing keeps its place.
-import { REDUCED_MOTION_QUERY, setPlayPause } from '../carousel-controller';
+import { REDUCED_MOTION_QUERY, setPlayPause, watchHold } from '../carousel-controller';
 import { TICKER_PX_PER_MS } from './motion';
 
 const WHAT = 'news ticker';
@@ -23,15 +23,14 @@ export function mountTicker(root: HTMLElement): () => void {
   /** The offset (px) reached so far, carried over when the animation is rebuilt after a resize. */
   let offset = 0;
   let period = 0;
-  let hovered = false;
-  let focused = false;
   let userPlaying: boolean | null = null;
   const playing = () => userPlaying ?? !reduced.matches;
+  const held = watchHold(viewport, listeners.signal, () => update());
 
   const update = () => {
     setPlayPause(toggle, playing(), WHAT);
     if (!run) return;
-    if (playing() && !hovered && !focused) run.play();
+    if (playing() && !held()) run.play();
     else run.pause();
   };
 
@@ -83,30 +82,6 @@ export function mountTicker(root: HTMLElement): () => void {
       userPlaying = !playing();
       update();
     },
-    { signal: listeners.signal },
-  );
-  const set = (change: () => void) => () => {
-    change();
-    update();
-  };
-  viewport.addEventListener(
-    'mouseenter',
-    set(() => (hovered = true)),
-    { signal: listeners.signal },
-  );
-  viewport.addEventListener(
-    'mouseleave',
-    set(() => (hovered = false)),
-    { signal: listeners.signal },
-  );
-  viewport.addEventListener(
-    'focusin',
-    set(() => (focused = true)),
-    { signal: listeners.signal },
-  );
-  viewport.addEventListener(
-    'focusout',
-    set(() => (focused = false)),
     { signal: listeners.signal },
   );
   reduced.addEventListener('change', build, { signal: listeners.signal });

@@ -43,3 +43,8 @@ export function toItem(photo: Photo): LightboxItem {
     thumbnail: imageUrl(photo.src, 160),
   };
 }
+
+/** A press that opens the lightbox: the main button, no modifier (those keep the link's new tab or window). */
+export function isPlainClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
