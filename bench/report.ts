@@ -20,6 +20,7 @@ import {
   WRK_SECONDS,
   jsBudgetKb,
 } from './settings.ts';
+import { uploadLines, type UploadFigures } from './upload.ts';
 import type { WrkResult } from './wrk.ts';
 
 export interface BenchResults {
@@ -31,9 +32,11 @@ export interface BenchResults {
   weights: { page: string; initial: { gzip: number; br: number; files: number } }[];
   pairs: { name: string; ours: WrkResult; nginx: WrkResult; bytes: number }[];
   loads: { name: string; r: WrkResult }[];
+  /** The media library's figures (none with BENCH_SKIP_UPLOADS=1). */
+  upload: UploadFigures | null;
 }
 
-export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads }: BenchResults): void {
+export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload }: BenchResults): void {
   // ---------------------------------------------------------------- report
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -101,6 +104,9 @@ export function report({ started, load0, load1, loadSamples, lh, weights, pairs,
       `| ${name} | ${r.requests} | ${fmt(r.rps)} | ${fmt(r.p99Ms, 1)} ms | ${r.errors + r.non2xx}${ok(r.errors + r.non2xx === 0)} |`,
     );
   lines.push('');
+  if (upload) {
+    lines.push('### Media library (issue 15; bench/upload.ts, decision 0044)', '', ...uploadLines(upload), '');
+  }
   lines.push('✗ marks a figure outside the budget (docs/performance.md lists the budget).');
 
   const table = lines.join('\n');

@@ -161,11 +161,11 @@ async function main(): Promise<void> {
   }
   const load1 = os.loadavg();
   // The media library: uploads per minute, `/` while uploading, memory with slow readers (upload.ts).
-  if (env.BENCH_SKIP_UPLOADS !== '1') await uploadBench(ORIGIN, dataDir, server.pid as number);
+  const upload = env.BENCH_SKIP_UPLOADS !== '1' ? await uploadBench(ORIGIN, dataDir, server.pid as number) : null;
 
   stopAll();
   clearInterval(sampler);
-  report({ started, load0, load1, loadSamples, lh, weights, pairs, loads });
+  report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload });
   const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
   if (over.length > 0) {
     throw new Error(

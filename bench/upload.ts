@@ -2,6 +2,9 @@
 // (tus in 1 MB chunks, three files at a time like the staff screen, then the finishing POST), the
 // p99 of `/` idle and while uploads run (flagged over 2×), the time until the background variants
 // are made, and the server's memory (RSS of its process group) with 50 slow readers of a 50 MB PDF.
+// The p99 that is judged is visitors' (a steady load well below capacity: wrk with a pause between
+// each connection's requests); the same at saturation (wrk's closed loop, where any CPU given to
+// photos lengthens the queue) is printed beside it with the throughput (docs/decisions/0044).
 // Used by run.ts; `node bench/upload-run.ts` runs it alone against its own server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +16,12 @@ import { BIN, ROOT } from './settings.ts';
 import { wrk } from './wrk.ts';
 
 export const BENCH_PHOTOS = Number(process.env.BENCH_UPLOAD_PHOTOS ?? 24);
+/** The second batch, uploaded while `/` is saturated. */
+const SATURATED_PHOTOS = Math.max(1, Math.round(BENCH_PHOTOS / 2));
+/** Visitors: 50 connections, each waiting 50 ms between requests (about 1,000 requests/s, a tenth of capacity). */
+const VISITORS = { connections: 50, pauseMs: 50, seconds: 20 };
+/** Saturation: wrk's closed loop. */
+const SATURATED = { connections: 10, seconds: 10 };
 /** The server must accept the 50 MB PDF: run.ts and upload-run.ts start it with this. */
 export const BENCH_MEDIA_MAX_BYTES = String(64 * 1024 * 1024);
 const CHUNK = 1024 * 1024;
@@ -29,9 +38,16 @@ export interface UploadFigures {
   seconds: number;
   perMinute: number;
   variantsSeconds: number | null;
+  /** Visitors' p99 of `/` (steady load) idle and while the first batch uploads and gets its variants. */
   idleP99Ms: number;
   busyP99Ms: number;
+  /** Requests/s of that steady load, idle and busy. */
+  steadyRps: [number, number];
+  /** The visitors' window ended before the variants were made (it measured only busy time). */
+  busyThroughout: boolean;
   flagged: boolean;
+  /** At saturation: p99 and requests/s of `/` idle and while the second batch uploads; that batch's photos per minute. */
+  saturated: { idleP99Ms: number; busyP99Ms: number; idleRps: number; busyRps: number; photos: number; perMinute: number };
   rssIdleMb: number;
   rssPeakMb: number;
   readBytesMb: number;
@@ -170,30 +186,44 @@ export async function uploadBench(origin: string, dataDir: string, serverPgid: n
   const session = await signIn(origin, dataDir);
   console.log(`Upload bench: making ${BENCH_PHOTOS} photos of 4000×3000…`);
   const photos: Buffer[] = [];
-  for (let i = 0; i < BENCH_PHOTOS; i++) photos.push(await photo(i));
+  for (let i = 0; i < BENCH_PHOTOS + SATURATED_PHOTOS; i++) photos.push(await photo(i));
   const photoMb = photos.reduce((s, p) => s + p.length, 0) / photos.length / 1024 ** 2;
 
   console.log('Upload bench: p99 of / idle…');
   await wrk(`${origin}/`, 2, 10);
-  const idle = await wrk(`${origin}/`, 10, 10);
+  const idle = await wrk(`${origin}/`, VISITORS.seconds, VISITORS.connections, 'gzip', VISITORS.pauseMs);
+  const idleFull = await wrk(`${origin}/`, SATURATED.seconds, SATURATED.connections);
 
-  console.log(`Upload bench: uploading ${BENCH_PHOTOS} photos, ${PARALLEL} at a time, while measuring / …`);
+  const upload = async (from: number, count: number, refs: string[]) => {
+    let next = from;
+    const worker = async () => {
+      while (next < from + count) {
+        const i = next++;
+        refs.push(await send(origin, session, photos[i] as Buffer, `IMG_${String(i).padStart(4, '0')}.jpg`, 'image/jpeg'));
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+  };
+
+  console.log(`Upload bench: uploading ${BENCH_PHOTOS} photos, ${PARALLEL} at a time, with visitors on / …`);
   const started = Date.now();
   const refs: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < photos.length) {
-      const i = next++;
-      refs.push(await send(origin, session, photos[i] as Buffer, `IMG_${String(i).padStart(4, '0')}.jpg`, 'image/jpeg'));
-    }
-  };
-  const uploading = Promise.all(Array.from({ length: PARALLEL }, worker));
-  // `/` under load for as long as the uploads (and then the variants) keep the server busy.
-  const busyRun = wrk(`${origin}/`, 20, 10);
+  const uploading = upload(0, BENCH_PHOTOS, refs);
+  // Visitors on `/` while the uploads and then their variants keep the server busy.
+  const busyRun = wrk(`${origin}/`, VISITORS.seconds, VISITORS.connections, 'gzip', VISITORS.pauseMs);
   await uploading;
   const seconds = (Date.now() - started) / 1000;
   const busy = await busyRun;
   const variantsSeconds = await variantsReady(origin, refs, started, 15 * 60_000);
+
+  console.log(`Upload bench: uploading ${SATURATED_PHOTOS} more while / is saturated…`);
+  const more: string[] = [];
+  const startedMore = Date.now();
+  const uploadingMore = upload(BENCH_PHOTOS, SATURATED_PHOTOS, more);
+  const busyFull = await wrk(`${origin}/`, SATURATED.seconds, SATURATED.connections);
+  await uploadingMore;
+  const secondsMore = (Date.now() - startedMore) / 1000;
+  await variantsReady(origin, more, startedMore, 15 * 60_000);
 
   console.log(`Upload bench: ${READERS} slow readers of a 50 MB PDF…`);
   const filler = Buffer.alloc(50 * 1024 * 1024, '% filler line of a large PDF document\n');
@@ -214,7 +244,17 @@ export async function uploadBench(origin: string, dataDir: string, serverPgid: n
     variantsSeconds,
     idleP99Ms: idle.p99Ms,
     busyP99Ms: busy.p99Ms,
+    steadyRps: [idle.rps, busy.rps],
+    busyThroughout: variantsSeconds === null || variantsSeconds >= VISITORS.seconds,
     flagged: busy.p99Ms > 2 * idle.p99Ms,
+    saturated: {
+      idleP99Ms: idleFull.p99Ms,
+      busyP99Ms: busyFull.p99Ms,
+      idleRps: idleFull.rps,
+      busyRps: busyFull.rps,
+      photos: SATURATED_PHOTOS,
+      perMinute: (SATURATED_PHOTOS / secondsMore) * 60,
+    },
     rssIdleMb,
     rssPeakMb,
     readBytesMb: read.reduce((s, n) => s + n, 0) / 1024 ** 2,
@@ -223,16 +263,17 @@ export async function uploadBench(origin: string, dataDir: string, serverPgid: n
   return figures;
 }
 
+/** The media library's figures as the lines printed and written to docs/performance.md. */
+export function uploadLines(f: UploadFigures): string[] {
+  return [
+    `- uploads: ${f.photos} photos of 4000×3000 (${one(f.photoMb)} MB each) in ${one(f.seconds)} s = ${one(f.perMinute)} photos/min through the API`,
+    `- variants of all of them made ${f.variantsSeconds === null ? 'not within 15 min' : `${one(f.variantsSeconds)} s after the first upload began`}`,
+    `- p99 of / for visitors (${VISITORS.connections} connections, a random 0–${2 * VISITORS.pauseMs} ms pause between requests, ${VISITORS.seconds} s): idle ${one(f.idleP99Ms)} ms (${Math.round(f.steadyRps[0])} req/s), while uploading ${one(f.busyP99Ms)} ms (${Math.round(f.steadyRps[1])} req/s)${f.flagged ? ' ✗ over 2× idle' : ' (within 2× of idle)'}${f.busyThroughout ? '' : ' — the variants were done before the window ended'}`,
+    `- at saturation (wrk closed loop, ${SATURATED.connections} connections): p99 of / idle ${one(f.saturated.idleP99Ms)} ms at ${Math.round(f.saturated.idleRps)} req/s, while uploading ${one(f.saturated.busyP99Ms)} ms at ${Math.round(f.saturated.busyRps)} req/s; ${f.saturated.photos} more photos at ${one(f.saturated.perMinute)} photos/min`,
+    `- memory with ${READERS} slow readers of a 50 MB PDF: RSS ${Math.round(f.rssIdleMb)} MB before, ${Math.round(f.rssPeakMb)} MB at most (${one(f.readBytesMb)} MB read in ${READ_SECONDS} s)`,
+  ];
+}
+
 export function printUploadFigures(f: UploadFigures): void {
-  console.log(
-    [
-      '',
-      'Media library',
-      `  uploads: ${f.photos} photos of 4000×3000 (${one(f.photoMb)} MB each) in ${one(f.seconds)} s = ${one(f.perMinute)} photos/min through the API`,
-      `  variants of all of them made ${f.variantsSeconds === null ? 'not within 15 min' : `${one(f.variantsSeconds)} s after the first upload began`}`,
-      `  p99 of /: idle ${one(f.idleP99Ms)} ms, while uploading ${one(f.busyP99Ms)} ms${f.flagged ? '  <-- OVER 2× IDLE' : ' (within 2× of idle)'}`,
-      `  memory with 50 slow readers of a 50 MB PDF: RSS ${Math.round(f.rssIdleMb)} MB before, ${Math.round(f.rssPeakMb)} MB at most (${one(f.readBytesMb)} MB read in 15 s)`,
-      '',
-    ].join('\n'),
-  );
+  console.log(['', 'Media library', ...uploadLines(f).map((l) => `  ${l.slice(2)}`), ''].join('\n'));
 }

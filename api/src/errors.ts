@@ -39,6 +39,11 @@ export function installErrorHandling(api: FastifyInstance): void {
       if (status === 400 && err instanceof SyntaxError) return reply.code(400).send({ error: FRIENDLY.FST_ERR_CTP_INVALID_JSON_BODY });
       return reply.code(status).send({ error: FRIENDLY[err.code] ?? err.message });
     }
+    // A server-side refusal whose message was written for the client (e.g. the media process is down: 503).
+    if (err instanceof HttpError) {
+      if (status === 503) reply.header('retry-after', '5');
+      return reply.code(status).send({ error: err.message });
+    }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ code: (err as { code?: unknown }).code, message: err.message }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import exifr from 'exifr';
 import { fileTypeFromFile } from 'file-type';
 import heicDecode from 'heic-decode';
@@ -10,6 +11,7 @@ import type { Camera } from '../repositories/media.ts';
 // Judging an uploaded file by its bytes, never its name (issue 15 item 2), and turning it into the
 // bytes the library stores (item 3): orientation applied, every location tag gone, the camera's
 // make, model, capture time, ISO, f-number and exposure kept (in the stored EXIF and the row).
+// Runs in the media process (media/media-process.ts), never on the server's event loop.
 
 /** Decoded pixels allowed (width × height): anything larger is refused before it is decoded. */
 export const MAX_PIXELS = 40_000_000;
@@ -38,8 +40,10 @@ export interface Judged {
   kind: 'image' | 'pdf';
   contentType: string;
   extension: string;
-  bytes: Buffer;
-  /** sha-256 of `bytes`, hex: the file's id in its school. */
+  /** The bytes to store, on local disk: the `out` file asked for, or the upload itself when it is kept as it is (a PDF). */
+  file: string;
+  size: number;
+  /** sha-256 of the stored bytes, hex: the file's id in its school. */
   sha256: string;
   width: number | null;
   height: number | null;
@@ -134,15 +138,31 @@ function storedAs(pipeline: Sharp, mime: string, camera: Camera | null): { pipel
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Runs the encode: the stored bytes, their hash and size. */
-async function encoded(out: ReturnType<typeof storedAs>, camera: Camera | null): Promise<Judged> {
-  const { data, info } = await out.pipeline.toBuffer({ resolveWithObject: true });
+/** Writes the encoded photo to `file` (a new file): what the library stores. */
+async function kept(
+  out: ReturnType<typeof storedAs>,
+  encoded: { data: Buffer; info: { width: number; height: number } },
+  camera: Camera | null,
+  file: string,
+): Promise<Judged> {
+  const { data, info } = encoded;
+  await writeFile(file, data, { flag: 'wx' });
   const { contentType, extension } = out;
-  return { kind: 'image', contentType, extension, bytes: data, sha256: sha256(data), width: info.width, height: info.height, camera };
+  return {
+    kind: 'image',
+    contentType,
+    extension,
+    file,
+    size: data.length,
+    sha256: sha256(data),
+    width: info.width,
+    height: info.height,
+    camera,
+  };
 }
 
 /** A photo decoded by sharp: refused above MAX_PIXELS before decoding, and when truncated or corrupt. */
-async function judgeImage(file: string, mime: string): Promise<Judged> {
+async function judgeImage(file: string, mime: string, out: string): Promise<Judged> {
   const options = { failOn: 'truncated', limitInputPixels: MAX_PIXELS } as const;
   let meta: Metadata;
   try {
@@ -152,17 +172,19 @@ async function judgeImage(file: string, mime: string): Promise<Judged> {
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new HttpError(413, TOO_MANY_PIXELS);
   const camera = await cameraOf(file);
-  const out = storedAs(sharp(file, options).rotate(), mime, camera);
+  const stored = storedAs(sharp(file, options).rotate(), mime, camera);
+  let encoded;
   try {
-    return await encoded(out, camera);
+    encoded = await stored.pipeline.toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (/pixel limit/i.test(String(err))) throw new HttpError(413, TOO_MANY_PIXELS);
     throw new HttpError(422, DAMAGED);
   }
+  return kept(stored, encoded, camera, out);
 }
 
 /** HEIC/HEIF (iPhone photos): decoded by libheif (wasm, heic-decode), stored as JPEG with the camera data. */
-async function judgeHeic(file: string): Promise<Judged> {
+async function judgeHeic(file: string, out: string): Promise<Judged> {
   const buffer = await readFile(file);
   let images;
   try {
@@ -184,11 +206,18 @@ async function judgeHeic(file: string): Promise<Judged> {
     const pixels = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
     });
-    const out = storedAs(pixels, 'image/jpeg', camera);
-    return await encoded(out, camera);
+    const stored = storedAs(pixels, 'image/jpeg', camera);
+    return await kept(stored, await stored.pipeline.toBuffer({ resolveWithObject: true }), camera, out);
   } finally {
     images.dispose();
   }
+}
+
+/** sha-256 of a file, read as a stream (a 50 MB PDF is never whole in memory). */
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** A PDF is kept byte for byte; one that does not end with its end-of-file marker is incomplete. */
@@ -201,27 +230,30 @@ async function judgePdf(file: string, size: number): Promise<Judged> {
   } finally {
     await handle.close();
   }
-  const bytes = await readFile(file);
   return {
     kind: 'pdf',
     contentType: 'application/pdf',
     extension: 'pdf',
-    bytes,
-    sha256: sha256(bytes),
+    file,
+    size,
+    sha256: await sha256OfFile(file),
     width: null,
     height: null,
     camera: null,
   };
 }
 
-/** Judges the file at `file` (a finished upload on local disk) and returns the bytes to store, or throws a 4xx HttpError. */
-export async function judgeUpload(file: string, maxBytes: number): Promise<Judged> {
+/**
+ * Judges the file at `file` (a finished upload on local disk): throws a 4xx HttpError, or answers
+ * what to store. A photo's processed bytes are written to `out` (a new file); a PDF is stored as it is.
+ */
+export async function judgeUpload(file: string, maxBytes: number, out: string): Promise<Judged> {
   const { size } = await stat(file);
   if (size > maxBytes) throw new HttpError(413, tooLarge(maxBytes));
   if (size === 0) throw new HttpError(422, NOT_ACCEPTED);
   const accepted = acceptedOf((await fileTypeFromFile(file))?.mime);
   if (!accepted) throw new HttpError(415, NOT_ACCEPTED);
   if (accepted.kind === 'pdf') return judgePdf(file, size);
-  if (accepted.kind === 'heic') return judgeHeic(file);
-  return judgeImage(file, accepted.mime);
+  if (accepted.kind === 'heic') return judgeHeic(file, out);
+  return judgeImage(file, accepted.mime, out);
 }

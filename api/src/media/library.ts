@@ -1,4 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import nodePath from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -6,8 +9,10 @@ import { HttpError } from '../errors.ts';
 import { localMediaStore, type MediaStore } from '../backup/media-store.ts';
 import { s3MediaStore } from './s3.ts';
 import { findMedia, insertMedia, mediaUsage, type MediaRow } from '../repositories/media.ts';
-import { judgeUpload, sizeWords } from './judge.ts';
-import { type StoredSource, type VariantFormat } from './variants.ts';
+import { sizeWords } from './judge.ts';
+import { judgeInMediaProcess } from './media-process.ts';
+import sharp from 'sharp';
+import { encodeAs, sharpFrom, type StoredSource, type VariantFormat } from './variants.ts';
 
 // The media library's files (issue 15): where an accepted upload is stored, its content-addressed
 // id and reference, and the variants made for it in the background (media/variant-worker.ts).
@@ -68,36 +73,42 @@ export async function addToLibrary(
   config: Config,
   upload: { file: string; name: string | null | undefined; school: string; createdBy: string; at: Date },
 ): Promise<{ row: MediaRow; created: boolean }> {
-  const judged = await judgeUpload(upload.file, config.mediaMaxBytes);
-  const existing = await findMedia(db, upload.school, judged.sha256);
-  if (existing) return { row: existing, created: false };
-  const used = await mediaUsage(db, upload.school);
-  if (used + judged.bytes.length > config.mediaQuotaBytes) throw new HttpError(413, storageFull(used, config.mediaQuotaBytes));
-  const { media } = mediaStores(config);
-  const path = libraryPath(upload.school, judged.sha256, judged.extension);
-  await media.write(path, Readable.from([judged.bytes]));
-  const fallback = `file.${judged.extension}`;
-  let name = cleanName(upload.name, fallback);
-  // A HEIC photo is stored as JPEG: its name says so.
-  if (judged.contentType === 'image/jpeg' && /\.(heic|heif)$/i.test(name)) name = name.replace(/\.(heic|heif)$/i, '.jpg');
-  const created = await insertMedia(db, {
-    school: upload.school,
-    id: judged.sha256,
-    ref: refOf(upload.school, judged.sha256),
-    path,
-    kind: judged.kind,
-    contentType: judged.contentType,
-    name,
-    bytes: judged.bytes.length,
-    width: judged.width,
-    height: judged.height,
-    camera: judged.camera,
-    createdBy: upload.createdBy,
-    at: upload.at.toISOString(),
-  });
-  const row = await findMedia(db, upload.school, judged.sha256);
-  if (!row) throw new Error('The media row vanished after it was written.');
-  return { row, created };
+  // The processed photo is written next to the upload, and removed once stored (or refused).
+  const out = nodePath.join(nodePath.dirname(upload.file), `judged-${randomBytes(8).toString('hex')}`);
+  try {
+    const judged = await judgeInMediaProcess(upload.file, out, config.mediaMaxBytes);
+    const existing = await findMedia(db, upload.school, judged.sha256);
+    if (existing) return { row: existing, created: false };
+    const used = await mediaUsage(db, upload.school);
+    if (used + judged.size > config.mediaQuotaBytes) throw new HttpError(413, storageFull(used, config.mediaQuotaBytes));
+    const { media } = mediaStores(config);
+    const path = libraryPath(upload.school, judged.sha256, judged.extension);
+    await media.write(path, createReadStream(judged.file));
+    const fallback = `file.${judged.extension}`;
+    let name = cleanName(upload.name, fallback);
+    // A HEIC photo is stored as JPEG: its name says so.
+    if (judged.contentType === 'image/jpeg' && /\.(heic|heif)$/i.test(name)) name = name.replace(/\.(heic|heif)$/i, '.jpg');
+    const created = await insertMedia(db, {
+      school: upload.school,
+      id: judged.sha256,
+      ref: refOf(upload.school, judged.sha256),
+      path,
+      kind: judged.kind,
+      contentType: judged.contentType,
+      name,
+      bytes: judged.size,
+      width: judged.width,
+      height: judged.height,
+      camera: judged.camera,
+      createdBy: upload.createdBy,
+      at: upload.at.toISOString(),
+    });
+    const row = await findMedia(db, upload.school, judged.sha256);
+    if (!row) throw new Error('The media row vanished after it was written.');
+    return { row, created };
+  } finally {
+    await rm(out, { force: true });
+  }
 }
 
 /**
@@ -112,6 +123,29 @@ export async function preparedVariant(store: MediaStore, ref: string, width: num
     if (info) return { store, path, ...info };
   }
   return null;
+}
+
+/**
+ * Makes every variant of a library photo (each width in each format) in `media`: one decode, to
+ * the largest width as raw pixels, then every smaller width from those. Run by the media process.
+ */
+export async function makeLibraryVariants(media: MediaStore, path: string, ref: string): Promise<void> {
+  const largest = LIBRARY_WIDTHS.at(-1) as number;
+  const { data, info } = await sharpFrom({ store: media, path })
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (const width of LIBRARY_WIDTHS.toReversed()) {
+    if (width > info.width && width !== largest) continue;
+    for (const format of LIBRARY_FORMATS) {
+      const pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({
+        width,
+        withoutEnlargement: true,
+      });
+      const bytes = await encodeAs(pipeline, format).toBuffer();
+      await media.write(variantFile(ref, width, format), Readable.from([bytes]));
+    }
+  }
 }
 
 /** Removes every variant made of a photo from the store (the original stays). */

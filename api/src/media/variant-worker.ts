@@ -1,17 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { claimMediaJobs, failMediaJob, findMediaByRef, finishMediaJob, type MediaJob } from '../repositories/media.ts';
-import { LIBRARY_FORMATS, LIBRARY_WIDTHS, mediaStores, variantFile } from './library.ts';
-import { encodeAs, sharpFrom } from './variants.ts';
+import { variantsInMediaProcess } from './media-process.ts';
 
 // Library photos' variants, made once in the background (issue 15 item 3; docs/decisions/0037):
 // jobs are rows (media_jobs), so a restart or another server picks up what was left; at most
-// `concurrency` photos are encoded at a time on this server, each decoded once and then resized
-// down width by width. Visitors never wait: until a variant exists they get the nearest one made,
+// `concurrency` photos are encoded at a time on this server, in the media process at the lowest CPU
+// priority (media-process.ts), each decoded once and then resized down width by width. Visitors never wait: until a variant exists they get the nearest one made,
 // or the original (routes/images.ts).
 
 const jobsAdded = new EventEmitter();
@@ -43,24 +40,8 @@ async function makeVariants(db: Db, config: Config, job: MediaJob, now: Date): P
   if (!row || row.item.kind !== 'image') return;
   // A photo of a child without photo consent gets no copies; they are made when it may show again.
   if ((await hiddenPhotoRefs(db, [job.ref], now)).size > 0) return;
-  const { media } = mediaStores(config);
-  const largest = LIBRARY_WIDTHS.at(-1) as number;
-  // One decode per photo: the largest width as raw pixels, then every smaller width from those.
-  const { data, info } = await sharpFrom({ store: media, path: row.path })
-    .resize({ width: largest, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  for (const width of LIBRARY_WIDTHS.toReversed()) {
-    if (width > info.width && width !== largest) continue;
-    for (const format of LIBRARY_FORMATS) {
-      const pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({
-        width,
-        withoutEnlargement: true,
-      });
-      const bytes = await encodeAs(pipeline, format).toBuffer();
-      await media.write(variantFile(job.ref, width, format), Readable.from([bytes]));
-    }
-  }
+  // The encoding itself runs in the media process, at the lowest CPU priority (media-process.ts).
+  await variantsInMediaProcess(config, row.path, job.ref);
 }
 
 export function startVariantWorker(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -146,11 +146,21 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
   });
 
-  /** Drops unfinished uploads after a day and finished ones an hour after they finished. */
+  /**
+   * Drops unfinished uploads after a day and finished ones an hour after they finished, and the
+   * working files of a form upload or a judged photo left by a server that stopped mid-way.
+   */
   async function cleanUploads(): Promise<void> {
     await tus.cleanUpExpiredUploads();
     const cutoff = now().getTime() - FINISHED_UPLOAD_MS;
     for (const name of await readdir(config.uploadDir)) {
+      if (/^(form|judged)-[0-9a-f]{16}$/.test(name)) {
+        const file = path.join(config.uploadDir, name);
+        const info = await stat(file).catch(() => null);
+        // Its time is the file system's, so the real clock's (not a pinned one).
+        if (info && info.mtimeMs < Date.now() - FINISHED_UPLOAD_MS) await rm(file, { force: true });
+        continue;
+      }
       if (!name.endsWith('.json')) continue;
       const id = name.slice(0, -'.json'.length);
       const upload = await datastore.getUpload(id).catch(() => null);
@@ -249,7 +259,16 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             .object({ upload: z.string().regex(/^[0-9a-f]{32}$/, { error: NO_UPLOAD }), album: z.string().max(64).optional() })
             .nullish()
             .describe('JSON; or multipart/form-data (not described here)'),
-          response: { 200: itemAnswer, 201: itemAnswer, 409: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, ...refusals },
+          response: {
+            200: itemAnswer,
+            201: itemAnswer,
+            409: errorBody,
+            413: errorBody,
+            415: errorBody,
+            422: errorBody,
+            503: errorBody,
+            ...refusals,
+          },
         },
       },
       async (request, reply) => {
