@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { installResponseCache } from './cache.ts';
 import { createContentWatch, type ContentWatch } from './content/watch.ts';
+import { createReplay } from './replay.ts';
 import { HttpError, installErrorHandling } from './errors.ts';
 import { installOriginCheck } from './origin.ts';
 import { installRequestTargetRules, rewriteRequestTarget } from './request-target.ts';
@@ -111,7 +112,10 @@ export async function buildApp({
   redis,
   readiness,
 }: BuildOptions): Promise<FastifyInstance> {
+  // With the caches on (the server; not most tests), their hits are replayed before Fastify (replay.ts).
+  const replay = responseCache ? createReplay() : null;
   const app = Fastify({
+    ...(replay ? { serverFactory: replay.serverFactory } : {}),
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -156,6 +160,9 @@ export async function buildApp({
       ...(typeof responseCache === 'object' ? responseCache : {}),
     });
   }
+
+  // After the headers and the cache's hooks, before any route: keeps what the caches answered.
+  replay?.install(app);
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentWatch } from './content/watch.ts';
+import { markReplayable } from './replay.ts';
 
 /**
  * In-memory cache for the API's public GET JSON answers (docs/decisions: response caches).
@@ -143,6 +144,8 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     // A hit: refresh its place in the eviction order and answer from memory.
     store.delete(url);
     store.set(url, entry);
+    // Replayed before Fastify while this entry is still the answer (replay.ts).
+    markReplayable(request, () => store.get(url) === entry && entry.expires > now() && (watch ? watch.held?.(school) === stamp : true));
     reply.header('content-type', entry.contentType).header('etag', entry.etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);

@@ -5,6 +5,7 @@ import { API_TIMEOUT_MS } from '@sthsm/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiTroubleSince, onContentChange, pickEncoding } from './cache.ts';
 import type { ContentWatch } from './content/watch.ts';
+import { harmlessCookies, markReplayable, type StillValid } from './replay.ts';
 import { newNonce as freshNonce } from './security-headers.ts';
 
 /**
@@ -63,8 +64,6 @@ const SLOW_RENDER_MS = API_TIMEOUT_MS;
  */
 const CACHEABLE_TYPE = /^(?:text\/html|application\/rss\+xml|application\/atom\+xml|text\/calendar|application\/xml)\b/i;
 
-/** Cookies that change nothing in the HTML (the visitor counter's once-per-30-minutes mark). */
-const HARMLESS_COOKIE = /^visited_[A-Za-z0-9_-]+$/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,6 +77,8 @@ export interface PageCache {
   /** The page for `key` (of `school`): from memory, from a render in flight, or rendered now with a new nonce. */
   lookup(key: string, render: (nonce: string) => Promise<Response>, school?: string | null): Promise<PageResult>;
   clear(): void;
+  /** Whether `page` is still what `lookup(key)` would answer now, without reading anything (replay.ts). */
+  holds(key: string, page: CachedPage): boolean;
   /** Answers from memory and renders since the start (the junk-request test prints the hit rate). */
   stats(): { hits: number; misses: number };
   /** Entries held (tests). */
@@ -193,12 +194,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       // Previews of drafts (/preview/…) are personal to their link and never cached either.
       if (path.endsWith('.data') || path.startsWith('/api/') || /^\/(?:admin|preview)(?:\/|$)/i.test(path)) return null;
       const cookie = request.headers.cookie;
-      if (cookie) {
-        for (const pair of cookie.split(';')) {
-          const name = pair.split('=')[0]?.trim() ?? '';
-          if (name && !HARMLESS_COOKIE.test(name)) return null;
-        }
-      }
+      if (cookie && !harmlessCookies(cookie)) return null;
       // What the render depends on (the request's school and the origin it is rendered on, both
       // decided by the server: api/src/site.ts), then the normalised path and query
       // (api/src/request-target.ts) — never the client's own Host.
@@ -206,6 +202,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
 
     clear,
+
+    holds(key, page) {
+      return store.get(key) === page && page.expires > now() && (watch ? watch.held?.(page.school) === page.stamp : true);
+    },
 
     stats: () => ({ hits, misses }),
 
@@ -236,7 +236,14 @@ function encoded(page: CachedPage, encoding: Encoding): Promise<Buffer> {
  * this entry and so this nonce), and the bytes in the best encoding the client accepts, made once
  * per entry. The caller sets the CSP header for `page.nonce` (api/src/site.ts).
  */
-export async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<void> {
+export async function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  stillValid?: StillValid,
+): Promise<void> {
+  // Replayed before Fastify while the entry is still the answer (replay.ts).
+  if (stillValid) markReplayable(request, stillValid);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('etag', page.etag).header('vary', 'accept-encoding');
   const match = request.headers['if-none-match'];

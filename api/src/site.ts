@@ -134,7 +134,8 @@ export async function renderSite(
     if (result.page) {
       // The entry's own nonce: its scripts were rendered with it (decision 0019). Feeds have no scripts.
       if (isHtml(result.page.headers)) reply.header('content-security-policy', pagePolicy(result.page.nonce, isHttps(request)));
-      return sendCachedPage(request, reply, result.page);
+      const page = result.page;
+      return sendCachedPage(request, reply, page, () => pages.holds(cacheKey, page));
     }
     ({ nonce, response } = result);
   } else {

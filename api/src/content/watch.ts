@@ -14,6 +14,12 @@ export interface ContentWatch {
   msUntilTransition(school: string | null): number | null;
   /** This process wrote: read the counters again before the next answer. */
   changed(): void;
+  /**
+   * The school's counter as held now, without reading or waiting: null when `stamp` would read the
+   * counters again first (they are older than half the interval, or this process wrote since).
+   * Answers replayed before Fastify check it (replay.ts).
+   */
+  held?(school: string | null): number | null;
 }
 
 export interface ContentWatchOptions {
@@ -78,13 +84,20 @@ export function createContentWatch(db: Db, options: ContentWatchOptions = {}): C
     if (age >= intervalMs) await loading;
   }
 
+  const counterOf = (school: string | null) => {
+    if (school !== null) return versions.get(school) ?? 0;
+    let sum = 0;
+    for (const v of versions.values()) sum += v;
+    return sum;
+  };
+
   return {
     async stamp(school) {
       await fresh();
-      if (school !== null) return versions.get(school) ?? 0;
-      let sum = 0;
-      for (const v of versions.values()) sum += v;
-      return sum;
+      return counterOf(school);
+    },
+    held(school) {
+      return clockMs() - checkedAt < intervalMs / 2 ? counterOf(school) : null;
     },
     msUntilTransition(school) {
       const at = now().getTime();
