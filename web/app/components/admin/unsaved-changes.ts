@@ -39,11 +39,14 @@ function differsFromServed(form: HTMLFormElement): boolean {
  * For an editing form (spread `form` on the form; `changed` for the SaveButtons' status line): marks it changed on input, asks before
  * leaving while changed, and starts clean again when `saved` (what was saved: an id and version) changes. What was
  * typed before the page's script started counts too (checked once it has started). A refused save
- * keeps the typed text, so the form stays changed.
+ * keeps the typed text, so the form stays changed. `unsaved`: a change the page's own answer
+ * reports (an entry added or removed, not saved yet), counted in the same render that shows it, so
+ * leaving asks from the moment "Unsaved changes" is on screen.
  */
 export function useChangedForm(
   message: string,
   saved: string,
+  unsaved = false,
 ): { form: { ref: RefObject<HTMLFormElement | null>; onChange: () => void }; changed: boolean } {
   const [changed, setChanged] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
@@ -59,6 +62,7 @@ export function useChangedForm(
     // Runs again only when what was saved changes (a successful save): the form is clean then.
     // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
   }, [saved]);
-  useUnsavedChanges(changed && navigation.state === 'idle', message);
-  return { form: { ref, onChange: () => setChanged(true) }, changed };
+  const dirty = changed || unsaved;
+  useUnsavedChanges(dirty && navigation.state === 'idle', message);
+  return { form: { ref, onChange: () => setChanged(true) }, changed: dirty };
 }

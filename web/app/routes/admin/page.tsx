@@ -161,10 +161,15 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
   const editor = role === 'admin' || role === 'editor';
   const hasDraft = page.draft !== null && page.draft !== undefined;
   const shown = outcome?.content ?? (hasDraft ? page.draft : page.content);
-  const changes = useChangedForm('You have unsaved changes to this page. Leave this page and lose them?', `${page.slug}:${page.version}`);
   // An entry added or removed is a change not saved yet: the status line says so (with or without
   // JavaScript) and leaving asks first.
   const listEdited = outcome?.edited;
+  const changes = useChangedForm(
+    'You have unsaved changes to this page. Leave this page and lose them?',
+    `${page.slug}:${page.version}`,
+    listEdited !== undefined,
+  );
+  // …and stays a change after later answers (a refused save), until a save succeeds.
   const markChanged = changes.form.onChange;
   useEffect(() => {
     if (listEdited) markChanged();
@@ -207,7 +212,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
         {pageForm(shown).map((node) => (
           <PageField key={node.name} node={node} values={outcome?.values ?? {}} errors={outcome?.errors ?? {}} pdfs={pdfs} />
         ))}
-        <SaveButtons editor={editor} changed={changes.changed || listEdited !== undefined}>
+        <SaveButtons editor={editor} changed={changes.changed}>
           {hasDraft ? (
             <button className="btn btn--outline" type="submit" name="intent" value="discard" formNoValidate>
               Discard draft
