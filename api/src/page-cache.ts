@@ -64,7 +64,6 @@ const SLOW_RENDER_MS = API_TIMEOUT_MS;
  */
 const CACHEABLE_TYPE = /^(?:text\/html|application\/rss\+xml|application\/atom\+xml|text\/calendar|application\/xml)\b/i;
 
-
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
