@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config, S3Settings } from '../config.ts';
 import { HttpError } from '../errors.ts';
@@ -34,7 +34,16 @@ const IDLE_MS = 60_000;
 /** Shown when the media process ended or stopped answering while it judged an upload. */
 export const NOT_PROCESSED = 'This file could not be processed just now. Try again.';
 
+/**
+ * SCHED_IDLE gets no CPU at all while the machine is saturated: when an upload waits for the child
+ * and the child's CPU time has not moved for this long, it runs as an ordinary process at nice 19
+ * (a small share, never none) until no upload waits for it, then goes back to idle time. Variants
+ * alone never raise it: nobody waits for them.
+ */
+const STARVED_MS = 1000;
+
 interface Waiting {
+  op: MediaRequest['op'];
   resolve(answer: MediaAnswer): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
@@ -44,6 +53,14 @@ interface Child {
   process: ChildProcess;
   waiting: Map<number, Waiting>;
   idle: NodeJS.Timeout | null;
+  /** Started through chrt as SCHED_IDLE (Linux). */
+  idlePolicy: boolean;
+  /** Running as an ordinary process for a waiting upload. */
+  raised: boolean;
+  /** Policy changes, one after another. */
+  policy: Promise<void>;
+  /** Looks for starvation while an upload waits. */
+  starvation: NodeJS.Timeout | null;
 }
 
 const CHILD_MODULE = fileURLToPath(new URL('./media-child.ts', import.meta.url));
@@ -75,6 +92,63 @@ function launcher(): { execPath: string; execArgv: string[] } {
   return { execPath: process.execPath, execArgv: childExecArgv() };
 }
 
+/** Sets the scheduling policy of every thread of the child: SCHED_IDLE, or SCHED_OTHER (its threads keep nice 19). */
+function setPolicy(child: Child, raised: boolean): void {
+  if (!child.idlePolicy || child.raised === raised) return;
+  child.raised = raised;
+  const pid = child.process.pid;
+  if (pid === undefined) return;
+  const args = ['--all-tasks', raised ? '--other' : '--idle', '--pid', '0', String(pid)];
+  child.policy = child.policy.then(
+    () =>
+      new Promise<void>((resolve) => {
+        // A child that has just ended cannot be changed: nothing to do then.
+        execFile(CHRT, args, { timeout: 5000 }, () => resolve());
+      }),
+  );
+}
+
+/** The CPU time the child has had (its threads' user and system clock ticks), or null. */
+function cpuTicks(child: Child): number | null {
+  try {
+    const stat = readFileSync(`/proc/${child.process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+const uploadWaits = (child: Child) => [...child.waiting.values()].some((w) => w.op === 'judge');
+
+/** While an upload waits: raised when the child's CPU time stands still for STARVED_MS. */
+function watchStarvation(child: Child): void {
+  if (!child.idlePolicy || child.starvation) return;
+  let last = cpuTicks(child);
+  child.starvation = setInterval(() => {
+    const now = cpuTicks(child);
+    if (now !== null && now === last) setPolicy(child, true);
+    last = now;
+  }, STARVED_MS);
+  child.starvation.unref();
+}
+
+/** Back to idle time once no upload waits for the child. */
+function lowerWhenServed(child: Child): void {
+  if (uploadWaits(child)) return;
+  if (child.starvation) clearInterval(child.starvation);
+  child.starvation = null;
+  setPolicy(child, false);
+}
+
+function forget(child: Child, id: number): Waiting | undefined {
+  const waiting = child.waiting.get(id);
+  if (!waiting) return undefined;
+  clearTimeout(waiting.timer);
+  child.waiting.delete(id);
+  return waiting;
+}
+
 /** While nothing waits for the child, it does not keep this process alive, and ends after IDLE_MS. */
 function holdOpen(child: Child): void {
   if (child.idle) clearTimeout(child.idle);
@@ -96,26 +170,28 @@ function holdOpen(child: Child): void {
 
 function started(): Child {
   if (current?.process.connected) return current;
+  const how = launcher();
   const child: Child = {
     // fork() runs `execPath ...execArgv module`, so chrt starts Node with the IPC channel in place.
-    process: fork(CHILD_MODULE, [], { ...launcher(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    process: fork(CHILD_MODULE, [], { ...how, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
     waiting: new Map(),
     idle: null,
+    idlePolicy: how.execPath === CHRT,
+    raised: false,
+    policy: Promise.resolve(),
+    starvation: null,
   };
   const ended = (why: string) => {
     if (current === child) current = null;
     if (child.idle) clearTimeout(child.idle);
-    for (const [id, waiting] of child.waiting) {
-      clearTimeout(waiting.timer);
-      child.waiting.delete(id);
-      waiting.reject(new Error(`The media process ${why}.`));
-    }
+    if (child.starvation) clearInterval(child.starvation);
+    // Deleting the entry being visited is safe in a Map iteration.
+    for (const id of child.waiting.keys()) forget(child, id)?.reject(new Error(`The media process ${why}.`));
   };
   child.process.on('message', (answer: MediaAnswer) => {
-    const waiting = child.waiting.get(answer.id);
+    const waiting = forget(child, answer.id);
     if (!waiting) return;
-    clearTimeout(waiting.timer);
-    child.waiting.delete(answer.id);
+    lowerWhenServed(child);
     holdOpen(child);
     waiting.resolve(answer);
   });
@@ -129,9 +205,9 @@ function started(): Child {
   return child;
 }
 
-/** The media process as it is now (tests): its pid, and how many requests wait for it. */
-export function mediaProcessState(): { pid: number | null; waiting: number } {
-  return { pid: current?.process.pid ?? null, waiting: current?.waiting.size ?? 0 };
+/** The media process as it is now (tests): its pid, how many requests wait for it, whether it runs as an ordinary process. */
+export function mediaProcessState(): { pid: number | null; waiting: number; raised: boolean } {
+  return { pid: current?.process.pid ?? null, waiting: current?.waiting.size ?? 0, raised: current?.raised ?? false };
 }
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -143,16 +219,17 @@ function ask(request: Request, timeoutMs: number): Promise<MediaAnswer> {
   return new Promise<MediaAnswer>((resolve, reject) => {
     const timer = setTimeout(() => {
       // A decode that hangs cannot be cancelled: the child goes (its other requests fail and are retried).
-      child.waiting.delete(id);
+      forget(child, id);
       reject(new Error(`The media process did not answer within ${timeoutMs / 1000} s.`));
       child.process.kill('SIGKILL');
     }, timeoutMs);
-    child.waiting.set(id, { resolve, reject, timer });
+    child.waiting.set(id, { op: request.op, resolve, reject, timer });
+    if (request.op === 'judge') watchStarvation(child);
     holdOpen(child);
     child.process.send({ ...request, id } satisfies MediaRequest, (err) => {
       if (!err) return;
-      clearTimeout(timer);
-      child.waiting.delete(id);
+      forget(child, id);
+      lowerWhenServed(child);
       holdOpen(child);
       reject(err);
     });

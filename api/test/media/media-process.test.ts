@@ -21,10 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Linux's scheduling policy of a process (/proc/<pid>/stat field 41): 0 normal, 5 SCHED_IDLE. */
-function policyOf(pid: number): number {
+/** Fields of /proc/<pid>/stat from the third (the state) on. */
+function statOf(pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+/** Linux's scheduling policy of a process (field 41): 0 normal, 5 SCHED_IDLE. */
+const policyOf = (pid: number) => Number(statOf(pid)[38]);
+/** Its nice value (field 19). */
+const niceOf = (pid: number) => Number(statOf(pid)[16]);
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  for (const started = Date.now(); !check() && Date.now() - started < ms;) await new Promise((r) => setTimeout(r, 25));
 }
 
 const onLinux = process.platform === 'linux';
@@ -47,17 +55,43 @@ describe(`the media process (${engine})`, () => {
     expect(variant.headers['content-type']).toBe('image/webp');
   });
 
+  it.runIf(onLinux)(
+    'gives a waiting upload an ordinary (nice 19) share of the CPU when idle time does not come, then goes back',
+    async () => {
+      expect((await upload(t.app, editor, await phoneJpeg(300, 200, '#335577'), 'warm-2.jpg')).statusCode).toBe(201);
+      const { pid } = mediaProcessState();
+      expect(policyOf(pid as number)).toBe(5);
+      expect(niceOf(pid as number)).toBe(19);
+      // Stopped, the child gets no CPU at all: as SCHED_IDLE on a saturated machine.
+      process.kill(pid as number, 'SIGSTOP');
+      const id = await tusUpload(t.app, editor, await phoneJpeg(500, 400, '#774411'), 'choir.jpg');
+      const answer = finish(t.app, editor, id);
+      await until(() => policyOf(pid as number) === 0);
+      expect(policyOf(pid as number)).toBe(0);
+      expect(mediaProcessState().raised).toBe(true);
+      process.kill(pid as number, 'SIGCONT');
+      expect((await answer).statusCode).toBe(201);
+      await until(() => policyOf(pid as number) === 5);
+      expect(policyOf(pid as number)).toBe(5);
+      expect(niceOf(pid as number)).toBe(19);
+    },
+  );
+
   it('answers 503 with a message when the media process dies while judging; the same upload then goes in', async () => {
     // Warm the process, then stop it, so the request is surely waiting for it when it is killed.
     expect((await upload(t.app, editor, await phoneJpeg(300, 200, '#553311'), 'warm.jpg')).statusCode).toBe(201);
+    await variantWorkers.get(t.app)?.idle();
     const { pid } = mediaProcessState();
     expect(pid).not.toBeNull();
     process.kill(pid as number, 'SIGSTOP');
     const id = await tusUpload(t.app, editor, await phoneJpeg(640, 480, '#118855'), 'sports-day.jpg');
     const answer = finish(t.app, editor, id);
-    for (let i = 0; i < 200 && mediaProcessState().waiting === 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(mediaProcessState().waiting).toBe(1);
-    process.kill(pid as number, 'SIGKILL');
+    try {
+      await until(() => mediaProcessState().waiting > 0);
+      expect(mediaProcessState().waiting).toBe(1);
+    } finally {
+      process.kill(pid as number, 'SIGKILL');
+    }
     const res = await answer;
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe(NOT_PROCESSED);
