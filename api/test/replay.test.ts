@@ -4,7 +4,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentChanged } from '../src/cache.ts';
 import { bumpContentVersion } from '../src/content/state.ts';
+import { createPageCache } from '../src/page-cache.ts';
+import { mountSite } from '../src/site.ts';
 import { createNews, createSchool } from './factories.ts';
+import { standInSite } from './site-stand-in.ts';
 import { engine, NOW, startTestApp, type TestApp } from './helpers.ts';
 
 // Cached answers replayed before Fastify (api/src/replay.ts), through real HTTP on both engines:
@@ -16,10 +19,23 @@ let t: TestApp;
 let base: string;
 const logLines: string[] = [];
 
+const site = standInSite();
+
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'info' }, () => NOW, {
     responseCache: true,
     logStream: { write: (line: string) => void logLines.push(line) },
+    mount: async (app, config) => {
+      await mountSite(app, {
+        siteOrigin: config.siteOrigin,
+        allowedOrigins: config.allowedOrigins,
+        build: site.build,
+        pages: createPageCache({ ttlMs: 30_000 }),
+        buildDir: config.webBuildDir,
+        pageCacheTtlMs: config.pageCacheTtlMs,
+        schools: { schoolOf: () => config.schoolCode, isMapped: () => false },
+      });
+    },
   });
   await createSchool(t.db, { code: 'STHSM' });
   await createNews(t.db, { title: 'Annual day rehearsals begin' });
@@ -76,6 +92,27 @@ describe(`replayed answers (${engine})`, () => {
     expect(again.headers['content-security-policy']).toContain("default-src 'none'");
     expect(again.headers['x-frame-options']).toBe('DENY');
     expect(Number(again.headers['content-length'])).toBe(again.body.length);
+  });
+
+  it('replays a cached page with the CSP nonce its scripts were rendered with, without rendering it again', async () => {
+    const { hit, again } = await primed('/news');
+    expect(again.status).toBe(200);
+    expect(again.body.equals(hit.body)).toBe(true);
+    expect(withoutDate(again.headers)).toEqual(withoutDate(hit.headers));
+    const nonce = /'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(textOf(again)).toContain(`<script nonce="${nonce}">`);
+    // A staff member's session cookie: rendered for them, not replayed.
+    const renders = site.renders.length;
+    const before = replayed();
+    await raw('/news', { ...gzip, cookie: 'sthsm_session=someone' });
+    expect(replayed()).toBe(before);
+    expect(site.renders.length).toBe(renders + 1);
+    // A write of the school's content: a fresh render under a fresh nonce.
+    contentChanged('STHSM');
+    const after = await raw('/news', gzip);
+    expect(site.renders.length).toBe(renders + 2);
+    expect(after.headers['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
   });
 
   it('stops at once when a write in this server changes the school’s published content', async () => {

@@ -140,14 +140,14 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Writes the encoded photo to `file` (a new file): what the library stores. */
 async function kept(
-  out: ReturnType<typeof storedAs>,
+  stored: ReturnType<typeof storedAs>,
   encoded: { data: Buffer; info: { width: number; height: number } },
   camera: Camera | null,
   file: string,
 ): Promise<Judged> {
   const { data, info } = encoded;
   await writeFile(file, data, { flag: 'wx' });
-  const { contentType, extension } = out;
+  const { contentType, extension } = stored;
   return {
     kind: 'image',
     contentType,

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
@@ -11,7 +12,6 @@ import { s3MediaStore } from './s3.ts';
 import { findMedia, insertMedia, mediaUsage, type MediaRow } from '../repositories/media.ts';
 import { sizeWords } from './judge.ts';
 import { judgeInMediaProcess } from './media-process.ts';
-import sharp from 'sharp';
 import { encodeAs, sharpFrom, type StoredSource, type VariantFormat } from './variants.ts';
 
 // The media library's files (issue 15): where an accepted upload is stored, its content-addressed
@@ -26,6 +26,11 @@ export const uploadCleaners = new WeakMap<Config, () => Promise<void>>();
 
 const stores = new WeakMap<Config, { media: MediaStore; cache: MediaStore }>();
 
+/** The media store of these settings: with S3_BUCKET the bucket every server shares, else the local folder. */
+export function mediaStoreOf(settings: Pick<Config, 'mediaRoot' | 's3'>): MediaStore {
+  return settings.s3 ? s3MediaStore(settings.s3) : localMediaStore(settings.mediaRoot);
+}
+
 /**
  * The media store (every file of the library and the seed, and backups' source) and this server's
  * cache of on-demand variants. Local disk; an object store slots in here without route changes.
@@ -33,8 +38,8 @@ const stores = new WeakMap<Config, { media: MediaStore; cache: MediaStore }>();
 export function mediaStores(config: Config): { media: MediaStore; cache: MediaStore } {
   let found = stores.get(config);
   if (!found) {
-    // With S3_BUCKET every server shares the bucket; the cache of on-demand variants stays local.
-    found = { media: config.s3 ? s3MediaStore(config.s3) : localMediaStore(config.mediaRoot), cache: localMediaStore(config.cacheDir) };
+    // The cache of on-demand variants stays local.
+    found = { media: mediaStoreOf(config), cache: localMediaStore(config.cacheDir) };
     stores.set(config, found);
   }
   return found;

@@ -4,15 +4,16 @@
 // It answers one message per request, in any order; it ends when the server does.
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
-import type { S3Settings } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { localMediaStore, type MediaStore } from '../backup/media-store.ts';
+import type { MediaStore } from '../backup/media-store.ts';
 import { judgeUpload } from './judge.ts';
-import { makeLibraryVariants } from './library.ts';
+import { makeLibraryVariants, mediaStoreOf } from './library.ts';
 import type { MediaRequest, MediaAnswer, StoreSpec } from './media-process.ts';
-import { s3MediaStore } from './s3.ts';
 
-/** Nice 19: the scheduler runs this process only with what the server's own threads leave over. */
+/**
+ * Nice 19, the lowest: where chrt could not start this process as SCHED_IDLE, its priority; under
+ * SCHED_IDLE, the priority it has when the server raises it for a starved upload (media-process.ts).
+ */
 const LOWEST = 19;
 
 /**
@@ -39,7 +40,7 @@ function storeOf(spec: StoreSpec): MediaStore {
   const key = JSON.stringify(spec);
   let store = stores.get(key);
   if (!store) {
-    store = spec.s3 ? s3MediaStore(spec.s3 satisfies S3Settings) : localMediaStore(spec.mediaRoot);
+    store = mediaStoreOf(spec);
     stores.set(key, store);
   }
   return store;

@@ -1,7 +1,7 @@
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Config, S3Settings } from '../config.ts';
+import type { Config } from '../config.ts';
 import { HttpError } from '../errors.ts';
 import type { Judged } from './judge.ts';
 
@@ -12,11 +12,8 @@ import type { Judged } from './judge.ts';
 // on first use and again after it ends; it never keeps the server (or a test) alive when idle, and
 // it ends after a minute without work (its decoders' memory goes with it).
 
-/** Where the child finds the media store: the same settings the server's own store is built from. */
-export interface StoreSpec {
-  mediaRoot: string;
-  s3?: S3Settings;
-}
+/** Where the child finds the media store: the settings the server's own store is built from (library.ts mediaStoreOf). */
+export type StoreSpec = Pick<Config, 'mediaRoot' | 's3'>;
 
 export type MediaRequest =
   | { id: number; op: 'judge'; file: string; out: string; maxBytes: number }

@@ -8,8 +8,8 @@ import { variantsInMediaProcess } from './media-process.ts';
 // Library photos' variants, made once in the background (issue 15 item 3; docs/decisions/0037):
 // jobs are rows (media_jobs), so a restart or another server picks up what was left; at most
 // `concurrency` photos are encoded at a time on this server, in the media process at the lowest CPU
-// priority (media-process.ts), each decoded once and then resized down width by width. Visitors never wait: until a variant exists they get the nearest one made,
-// or the original (routes/images.ts).
+// priority (media-process.ts), each decoded once and then resized down width by width. Visitors
+// never wait: until a variant exists they get the nearest one made, or the original (routes/images.ts).
 
 const jobsAdded = new EventEmitter();
 

@@ -1,4 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseExif } from 'exifr';
 import { uploadCleaners } from '../../src/media/library.ts';
@@ -267,6 +268,9 @@ describe(`the school's quota (${engine})`, () => {
   });
 });
 
+/** A working file's name as the server makes them (routes/admin/media.ts, media/library.ts). */
+const workingName = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex')}`;
+
 describe(`expired uploads are cleaned up (${engine})`, () => {
   it('drops an unfinished upload after a day and a finished one after an hour; a fresh one stays', async () => {
     const bytes = await phoneJpeg(320, 240, '#123456');
@@ -291,5 +295,23 @@ describe(`expired uploads are cleaned up (${engine})`, () => {
     expect((await head(finished)).statusCode).toBe(404);
     expect((await head(fresh)).statusCode).toBe(200);
     expect(await readdir(t.config.uploadDir)).not.toContain(old);
+  });
+
+  it('drops the working files a stopped server left (a form upload, a judged photo) after an hour; a fresh one stays', async () => {
+    const [oldForm, oldJudged, freshJudged, notOurs] = [
+      workingName('form'),
+      workingName('judged'),
+      workingName('judged'),
+      'judged-notes.txt',
+    ];
+    for (const file of [oldForm, oldJudged, freshJudged, notOurs]) await writeFile(path.join(t.config.uploadDir, file), 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const file of [oldForm, oldJudged, notOurs]) await utimes(path.join(t.config.uploadDir, file), twoHoursAgo, twoHoursAgo);
+    await uploadCleaners.get(t.config)?.();
+    const left = await readdir(t.config.uploadDir);
+    expect(left).not.toContain(oldForm);
+    expect(left).not.toContain(oldJudged);
+    expect(left).toContain(freshJudged);
+    expect(left).toContain(notOurs);
   });
 });
