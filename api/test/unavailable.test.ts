@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { createSchool } from './factories.ts';
+import { engine } from './helpers.ts';
 
 // A database that cannot be reached is a 503 with a clear message, not a 500 (the full outage and
 // recovery run against a real process is in api/test/durability/).
@@ -65,4 +67,28 @@ describe('database unavailable', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it.runIf(engine === 'postgres')(
+    'survives PostgreSQL dropping a connection that is held between two queries, and the pool serves again',
+    async () => {
+      // Without a listener on each connection, pg emits that drop as an unhandled 'error' and the
+      // process dies (it did, once, in the durability run's pg_terminate_backend step).
+      const url = process.env.TEST_DATABASE_URL as string;
+      const db = openDatabase(url);
+      const killer = openDatabase(url);
+      try {
+        const held = db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(killer);
+          // The connection closes while it is held and no query runs on it.
+          await new Promise((r) => setTimeout(r, 300));
+        });
+        await expect(held).rejects.toThrow();
+        expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await db.destroy();
+        await killer.destroy();
+      }
+    },
+  );
 });

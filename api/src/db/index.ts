@@ -37,6 +37,10 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     // An idle connection the server drops (restart, pg_terminate_backend) emits 'error' on the
     // pool; without a listener that would crash the process. The pool discards it and reconnects.
     pool.on('error', () => {});
+    // The same for a connection dropped while it is held between two queries (in a transaction):
+    // pg emits that on the client itself. The next query on it fails (a 503), and the pool throws
+    // the dead connection away when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqliteFile(databaseUrl);
