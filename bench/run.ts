@@ -179,15 +179,19 @@ async function lighthouseRuns(url: string): Promise<LhRun[]> {
   const runs: LhRun[] = [];
   for (let i = 0; i < LH_RUNS; i++) {
     process.stdout.write(`Lighthouse ${url} (${i + 1}/${LH_RUNS})…\n`);
-    // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: one retry.
-    runs.push(
-      await lighthouse(url, i + 1).catch((err: unknown) => {
-        console.log(
-          `  Lighthouse failed (${err instanceof Error ? (err.message.split('\n').find((l) => l.includes('error')) ?? 'error') : String(err)}); retrying once…`,
-        );
-        return lighthouse(url, i + 1);
-      }),
-    );
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART), sometimes twice in a row on a
+    // quiet machine: up to three attempts, two seconds apart, before the bench gives up.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runs.push(await lighthouse(url, i + 1));
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        const why = err instanceof Error ? (err.message.split('\n').find((l) => l.includes('error')) ?? 'error') : String(err);
+        console.log(`  Lighthouse failed (${why}); trying again (${attempt + 1}/3)…`);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
   }
   return runs;
 }
