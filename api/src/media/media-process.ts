@@ -105,11 +105,19 @@ function setPolicy(child: Child, raised: boolean): void {
   );
 }
 
-/** The CPU time the child has had (its threads' user and system clock ticks), or null. */
+/**
+ * The fields of Linux's /proc/<pid>/stat from the third (the state) on: after the command name,
+ * which may itself hold spaces and parentheses. Throws when the process is gone.
+ */
+export function procStatFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The CPU time the child has had (its threads' user and system clock ticks, fields 14 and 15), or null. */
 function cpuTicks(child: Child): number | null {
   try {
-    const stat = readFileSync(`/proc/${child.process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = procStatFields(child.process.pid as number);
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaProcessState, NOT_PROCESSED } from '../../src/media/media-process.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mediaProcessState, NOT_PROCESSED, procStatFields } from '../../src/media/media-process.ts';
 import { variantWorkers } from '../../src/media/variant-worker.ts';
 import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
@@ -21,19 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Fields of /proc/<pid>/stat from the third (the state) on. */
-function statOf(pid: number): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
 /** Linux's scheduling policy of a process (field 41): 0 normal, 5 SCHED_IDLE. */
-const policyOf = (pid: number) => Number(statOf(pid)[38]);
+const policyOf = (pid: number) => Number(procStatFields(pid)[38]);
 /** Its nice value (field 19). */
-const niceOf = (pid: number) => Number(statOf(pid)[16]);
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  for (const started = Date.now(); !check() && Date.now() - started < ms;) await new Promise((r) => setTimeout(r, 25));
-}
+const niceOf = (pid: number) => Number(procStatFields(pid)[16]);
 
 const onLinux = process.platform === 'linux';
 
@@ -66,13 +56,16 @@ describe(`the media process (${engine})`, () => {
       process.kill(pid as number, 'SIGSTOP');
       const id = await tusUpload(t.app, editor, await phoneJpeg(500, 400, '#774411'), 'choir.jpg');
       const answer = finish(t.app, editor, id);
-      await until(() => policyOf(pid as number) === 0);
-      expect(policyOf(pid as number)).toBe(0);
-      expect(mediaProcessState().raised).toBe(true);
-      process.kill(pid as number, 'SIGCONT');
+      try {
+        // vi.waitUntil fails the test when the policy has not changed within the time-out.
+        await vi.waitUntil(() => policyOf(pid as number) === 0, { timeout: 5000 });
+        expect(mediaProcessState().raised).toBe(true);
+      } finally {
+        // Never leave the child stopped for the tests after this one.
+        process.kill(pid as number, 'SIGCONT');
+      }
       expect((await answer).statusCode).toBe(201);
-      await until(() => policyOf(pid as number) === 5);
-      expect(policyOf(pid as number)).toBe(5);
+      await vi.waitUntil(() => policyOf(pid as number) === 5, { timeout: 5000 });
       expect(niceOf(pid as number)).toBe(19);
     },
   );
@@ -87,7 +80,7 @@ describe(`the media process (${engine})`, () => {
     const id = await tusUpload(t.app, editor, await phoneJpeg(640, 480, '#118855'), 'sports-day.jpg');
     const answer = finish(t.app, editor, id);
     try {
-      await until(() => mediaProcessState().waiting > 0);
+      await vi.waitUntil(() => mediaProcessState().waiting > 0, { timeout: 5000 });
       expect(mediaProcessState().waiting).toBe(1);
     } finally {
       process.kill(pid as number, 'SIGKILL');
