@@ -4,14 +4,18 @@
 // are made, and the server's memory (RSS of its process group) with 50 slow readers of a 50 MB PDF.
 // The p99 that is judged is visitors' (a steady load well below capacity: wrk with a pause between
 // each connection's requests); the same at saturation (wrk's closed loop, where any CPU given to
-// photos lengthens the queue) is printed beside it with the throughput (docs/decisions/0044).
+// photos lengthens the queue) is printed beside it with the throughput (docs/decisions/0044). Beside
+// the idle figure is a reference from the same run: visitors' p99 while only a lowest-priority busy
+// loop runs on each core, i.e. what any background work costs visitors on this machine.
 // Used by run.ts; `node bench/upload-run.ts` runs it alone against its own server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
+import { runAsync } from './processes.ts';
 import { BIN, ROOT } from './settings.ts';
 import { wrk } from './wrk.ts';
 
@@ -41,6 +45,8 @@ export interface UploadFigures {
   /** Visitors' p99 of `/` (steady load) idle and while the first batch uploads and gets its variants. */
   idleP99Ms: number;
   busyP99Ms: number;
+  /** The reference: the same load while only a lowest-priority busy loop runs on each core. */
+  loopsP99Ms: number;
   /** Requests/s of that steady load, idle and busy. */
   steadyRps: [number, number];
   /** The visitors' window ended before the variants were made (it measured only busy time). */
@@ -164,6 +170,21 @@ function slowReader(url: string, seconds: number): Promise<number> {
   });
 }
 
+/**
+ * One busy loop per core for `seconds`, each at the lowest priority there is (SCHED_IDLE with chrt,
+ * else nice 19): pure arithmetic, no memory traffic, no I/O. Any work the machine does besides
+ * serving, however it is scheduled, costs visitors at least what this costs them.
+ */
+async function busyLoops(seconds: number): Promise<void> {
+  const loop = `const end = Date.now() + ${seconds * 1000}; let x = 1; while (Date.now() < end) for (let i = 0; i < 1e6; i++) x = (x * 1103515245 + 12345) | 0;`;
+  const node = process.execPath;
+  const lowest = spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? ['chrt', '--idle', '0'] : ['nice', '-n', '19'];
+  const [cmd, ...args] = lowest as [string, ...string[]];
+  await Promise.all(
+    Array.from({ length: os.availableParallelism() }, () => runAsync(cmd, [...args, node, '-e', loop], {}, (seconds + 30) * 1000)),
+  );
+}
+
 /** Waits until `?w=1600` of every ref comes back as AVIF (the background variants are made); seconds, or null on time-out. */
 async function variantsReady(origin: string, refs: string[], started: number, limitMs: number): Promise<number | null> {
   const pending = new Set(refs);
@@ -193,6 +214,11 @@ export async function uploadBench(origin: string, dataDir: string, serverPgid: n
   await wrk(`${origin}/`, 2, 10);
   const idle = await wrk(`${origin}/`, VISITORS.seconds, VISITORS.connections, 'gzip', VISITORS.pauseMs);
   const idleFull = await wrk(`${origin}/`, SATURATED.seconds, SATURATED.connections);
+  console.log('Upload bench: p99 of / with a lowest-priority busy loop on each core…');
+  const [loops] = await Promise.all([
+    wrk(`${origin}/`, VISITORS.seconds, VISITORS.connections, 'gzip', VISITORS.pauseMs),
+    busyLoops(VISITORS.seconds + 1),
+  ]);
 
   const upload = async (from: number, count: number, refs: string[]) => {
     let next = from;
@@ -244,6 +270,7 @@ export async function uploadBench(origin: string, dataDir: string, serverPgid: n
     variantsSeconds,
     idleP99Ms: idle.p99Ms,
     busyP99Ms: busy.p99Ms,
+    loopsP99Ms: loops.p99Ms,
     steadyRps: [idle.rps, busy.rps],
     busyThroughout: variantsSeconds === null || variantsSeconds >= VISITORS.seconds,
     flagged: busy.p99Ms > 2 * idle.p99Ms,
@@ -269,6 +296,7 @@ export function uploadLines(f: UploadFigures): string[] {
     `- uploads: ${f.photos} photos of 4000×3000 (${one(f.photoMb)} MB each) in ${one(f.seconds)} s = ${one(f.perMinute)} photos/min through the API`,
     `- variants of all of them made ${f.variantsSeconds === null ? 'not within 15 min' : `${one(f.variantsSeconds)} s after the first upload began`}`,
     `- p99 of / for visitors (${VISITORS.connections} connections, a random 0–${2 * VISITORS.pauseMs} ms pause between requests, ${VISITORS.seconds} s): idle ${one(f.idleP99Ms)} ms (${Math.round(f.steadyRps[0])} req/s), while uploading ${one(f.busyP99Ms)} ms (${Math.round(f.steadyRps[1])} req/s)${f.flagged ? ' ✗ over 2× idle' : ' (within 2× of idle)'}${f.busyThroughout ? '' : ' — the variants were done before the window ended'}`,
+    `- the reference, same load with only a lowest-priority busy loop on each core (no uploads): p99 ${one(f.loopsP99Ms)} ms (${one(f.loopsP99Ms / f.idleP99Ms)}× idle; uploading: ${one(f.busyP99Ms / f.idleP99Ms)}× idle)`,
     `- at saturation (wrk closed loop, ${SATURATED.connections} connections): p99 of / idle ${one(f.saturated.idleP99Ms)} ms at ${Math.round(f.saturated.idleRps)} req/s, while uploading ${one(f.saturated.busyP99Ms)} ms at ${Math.round(f.saturated.busyRps)} req/s; ${f.saturated.photos} more photos at ${one(f.saturated.perMinute)} photos/min`,
     `- memory with ${READERS} slow readers of a 50 MB PDF: RSS ${Math.round(f.rssIdleMb)} MB before, ${Math.round(f.rssPeakMb)} MB at most (${one(f.readBytesMb)} MB read in ${READ_SECONDS} s)`,
   ];
