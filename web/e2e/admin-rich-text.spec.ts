@@ -99,6 +99,58 @@ test('the toolbar and link dialog write HTML the server keeps as it is, and the 
   await expect(page.getByRole('blockquote')).toContainText('A quoted line');
 });
 
+test('a key pressed before the browser has reported the caret’s move acts where the caret is', async ({ page }) => {
+  await signIn(page, addStaff('editor', { dataDir }));
+  await page.goto('/admin/principal-message/new');
+  await expect(toolbar(page)).toBeVisible();
+  await editing(page).click();
+  await page.keyboard.type('Dear parents and students');
+  await expect(editing(page)).toContainText('Dear parents and students');
+  // The caret moves as Shift+Home or End moves it, and the next key comes in the same task: the
+  // browser's selectionchange event for the move only comes after the key, as on a busy phone.
+  const moveThenPress = (
+    alter: 'move' | 'extend',
+    direction: 'forward' | 'backward',
+    key: { key: string; code: string; keyCode: number; ctrlKey?: boolean },
+  ) =>
+    editing(page).evaluate(
+      (area, [how, way, init]) => {
+        area.ownerDocument.getSelection()?.modify(how, way, 'lineboundary');
+        area.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+      },
+      [alter, direction, key] as const,
+    );
+  // Shift+Home, Ctrl+B: the whole line is bold, not just the next thing typed.
+  await moveThenPress('extend', 'backward', { key: 'b', code: 'KeyB', keyCode: 66, ctrlKey: true });
+  await expect(editing(page).locator('strong')).toHaveText('Dear parents and students');
+  // End, Enter: a new paragraph after the line; the line is not replaced.
+  await moveThenPress('move', 'forward', { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await expect(editing(page).locator('p')).toHaveCount(2);
+  await expect(editing(page).locator('p').first()).toHaveText('Dear parents and students');
+  await page.keyboard.type('Second line');
+  await expect(editing(page).locator('p').nth(1)).toHaveText('Second line');
+});
+
+test('what is typed while the editor loads is kept, and typing goes on in the editor', async ({ page }) => {
+  // The editor's code arrives only once a person has clicked into the field and typed (a slow phone).
+  const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
+  await page.route('**/assets/editor-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await signIn(page, addStaff('editor', { dataDir }));
+  await page.goto('/admin/principal-message/new');
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).click();
+  await page.keyboard.type('Dear');
+  arrive();
+  await expect(toolbar(page)).toBeVisible();
+  await expect(editing(page)).toBeFocused();
+  await page.keyboard.type(' parents');
+  await expect(editing(page)).toHaveText('Dear parents');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
 test('an existing link is changed and removed in the dialog', async ({ page }) => {
   await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/principal-message/new');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import type { EditorView } from '@tiptap/pm/view';
 import { richTextExtensions } from './extensions';
 import { LinkDialog } from './link-dialog';
 
@@ -77,9 +78,22 @@ function takePlaceOf(textarea: HTMLTextAreaElement, editor: Editor): () => void 
   const label = document.getElementById(`${textarea.id}-label`);
   const focus = () => editor.commands.focus();
   const required = textarea.required;
-  // Someone typing in the textarea while the editor loaded goes on typing in the editor.
-  if (document.activeElement === textarea) editor.commands.focus('end');
+  // Someone typing in the textarea while the editor loaded goes on typing in the editor: it takes
+  // what they typed (after the editor was made, too, so not one key is lost) and the focus, at once.
+  const typing = document.activeElement === textarea;
+  if (typing) {
+    editor
+      .chain()
+      .command(({ tr }) => {
+        tr.setMeta('addToHistory', false);
+        return true;
+      })
+      .setContent(textarea.value, { emitUpdate: false })
+      .run();
+    editor.commands.setTextSelection(editor.state.doc.content.size);
+  }
   textarea.hidden = true;
+  if (typing) editor.view.focus();
   textarea.required = false;
   label?.addEventListener('click', focus);
   return () => {
@@ -102,6 +116,18 @@ function areaAttributes(textarea: HTMLTextAreaElement): Record<string, string> {
   };
 }
 
+/**
+ * Brings the editor's selection up to where the page's caret is before a key acts on it. The browser
+ * tells ProseMirror that the caret moved (Shift+Home, End) by a selectionchange event, a task later;
+ * a key pressed in between (Ctrl+B, Enter: a fast hand, or a busy phone) would act on the old
+ * selection, and Enter would replace text it no longer selects. ProseMirror reads the moved caret in
+ * its DOM observer's flush, which that event calls; it is not public API, so without it (a future
+ * version) the key acts as before.
+ */
+function readSelectionFromPage(view: EditorView): void {
+  (view as unknown as { domObserver?: { flush?: () => void } }).domObserver?.flush?.();
+}
+
 export default function RichTextEditor({
   textarea,
   label,
@@ -118,7 +144,8 @@ export default function RichTextEditor({
     content: textarea.value,
     editorProps: {
       attributes: areaAttributes(textarea),
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
+        readSelectionFromPage(view);
         if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return false;
         event.preventDefault();
         openLink.current();
@@ -136,12 +163,15 @@ export default function RichTextEditor({
     }),
   });
   // A refused save puts an error under the field: the editing area is described by it too.
+  // TipTap may destroy the editor it first made and make another (when this component's effects run
+  // late, as on a busy phone); the next render has the live one.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: areaAttributes(textarea) } });
     // `error` is what changes the textarea's description (the effect reads it from the textarea).
     // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
   }, [editor, textarea, error]);
-  useEffect(() => takePlaceOf(textarea, editor), [editor, textarea]);
+  useEffect(() => (editor.isDestroyed ? undefined : takePlaceOf(textarea, editor)), [editor, textarea]);
 
   const keepFocusInText = (event: MouseEvent) => {
     if (editor.isFocused) event.preventDefault();
