@@ -172,8 +172,8 @@ function slowReader(url: string, seconds: number): Promise<number> {
 
 /**
  * One busy loop per core for `seconds`, each at the lowest priority there is (SCHED_IDLE with chrt,
- * else nice 19): pure arithmetic, no memory traffic, no I/O. Any work the machine does besides
- * serving, however it is scheduled, costs visitors at least what this costs them.
+ * else nice 19): pure arithmetic, no memory traffic, no I/O: the least intrusive background work
+ * there is, so what it costs visitors is a floor for what encoding or receiving photos can cost.
  */
 async function busyLoops(seconds: number): Promise<void> {
   const loop = `const end = Date.now() + ${seconds * 1000}; let x = 1; while (Date.now() < end) for (let i = 0; i < 1e6; i++) x = (x * 1103515245 + 12345) | 0;`;
