@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
 import { onOwnServer } from './support/own-server';
-import { hydrated, started } from './support/slow-phone';
+import { holdScript, hydrated, slowPhone, started, STARTED } from './support/slow-phone';
 
 // The rich-text editor of html fields (the principal's message, decision 0062) on Chromium, by role
 // and label: its toolbar and link dialog with the keyboard; what it writes is stored unchanged by the
@@ -132,22 +132,24 @@ test('a key pressed before the browser has reported the caret’s move acts wher
 });
 
 test('what is typed while the editor loads is kept, and typing goes on in the editor', async ({ page }) => {
-  // The editor's code arrives only once a person has clicked into the field and typed (a slow phone).
-  const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
-  await page.route('**/assets/editor-*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  test.setTimeout(90_000);
   await signIn(page, addStaff('editor', { dataDir }));
-  await page.goto('/admin/principal-message/new');
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'Message', exact: true }).click();
-  await page.keyboard.type('Dear');
-  arrive();
-  await expect(toolbar(page)).toBeVisible();
+  // A slow phone whose editor code arrives only once the person has clicked into the field and
+  // typed; they go on typing while it starts and takes the textarea's place.
+  await slowPhone(page);
+  const editorCode = await holdScript(page, '**/assets/editor-*.js');
+  try {
+    await page.goto('/admin/principal-message/new');
+    await hydrated(page);
+    await page.getByRole('textbox', { name: 'Message', exact: true }).click();
+    await page.keyboard.type('Dear');
+  } finally {
+    editorCode.release();
+  }
+  await page.keyboard.type(' parents and students');
+  await expect(toolbar(page)).toBeVisible(STARTED);
   await expect(editing(page)).toBeFocused();
-  await page.keyboard.type(' parents');
-  await expect(editing(page)).toHaveText('Dear parents');
+  await expect(editing(page)).toHaveText('Dear parents and students');
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
 

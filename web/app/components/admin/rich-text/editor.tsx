@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { Selection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { richTextExtensions } from './extensions';
 import { LinkDialog } from './link-dialog';
@@ -82,15 +83,15 @@ function takePlaceOf(textarea: HTMLTextAreaElement, editor: Editor): () => void 
   // what they typed (after the editor was made, too, so not one key is lost) and the focus, at once.
   const typing = document.activeElement === textarea;
   if (typing) {
+    // One transaction, left out of Undo: the textarea's text, the caret at its end.
     editor
       .chain()
+      .setContent(textarea.value, { emitUpdate: false })
       .command(({ tr }) => {
-        tr.setMeta('addToHistory', false);
+        tr.setMeta('addToHistory', false).setSelection(Selection.atEnd(tr.doc));
         return true;
       })
-      .setContent(textarea.value, { emitUpdate: false })
       .run();
-    editor.commands.setTextSelection(editor.state.doc.content.size);
   }
   textarea.hidden = true;
   if (typing) editor.view.focus();
