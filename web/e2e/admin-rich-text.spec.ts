@@ -108,23 +108,27 @@ test('a key pressed before the browser has reported the caret’s move acts wher
   await expect(editing(page)).toContainText('Dear parents and students');
   // The caret moves as Shift+Home or End moves it, and the next key comes in the same task: the
   // browser's selectionchange event for the move only comes after the key, as on a busy phone.
-  const moveThenPress = (
-    alter: 'move' | 'extend',
-    direction: 'forward' | 'backward',
-    key: { key: string; code: string; keyCode: number; ctrlKey?: boolean },
-  ) =>
+  type Key = { key: string; code: string; keyCode: number; ctrlKey?: boolean; shiftKey?: boolean };
+  const moveThenPress = (alter: 'move' | 'extend', direction: 'forward' | 'backward', move: Key, key: Key) =>
     editing(page).evaluate(
-      (area, [how, way, init]) => {
+      (area, [how, way, moving, init]) => {
+        const press = (k: typeof init) => area.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...k }));
+        press(moving);
         area.ownerDocument.getSelection()?.modify(how, way, 'lineboundary');
-        area.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+        press(init);
       },
-      [alter, direction, key] as const,
+      [alter, direction, move, key] as const,
     );
   // Shift+Home, Ctrl+B: the whole line is bold, not just the next thing typed.
-  await moveThenPress('extend', 'backward', { key: 'b', code: 'KeyB', keyCode: 66, ctrlKey: true });
+  await moveThenPress(
+    'extend',
+    'backward',
+    { key: 'Home', code: 'Home', keyCode: 36, shiftKey: true },
+    { key: 'b', code: 'KeyB', keyCode: 66, ctrlKey: true },
+  );
   await expect(editing(page).locator('strong')).toHaveText('Dear parents and students');
   // End, Enter: a new paragraph after the line; the line is not replaced.
-  await moveThenPress('move', 'forward', { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await moveThenPress('move', 'forward', { key: 'End', code: 'End', keyCode: 35 }, { key: 'Enter', code: 'Enter', keyCode: 13 });
   await expect(editing(page).locator('p')).toHaveCount(2);
   await expect(editing(page).locator('p').first()).toHaveText('Dear parents and students');
   await page.keyboard.type('Second line');

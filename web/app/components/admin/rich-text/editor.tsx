@@ -125,6 +125,7 @@ function areaAttributes(textarea: HTMLTextAreaElement): Record<string, string> {
  * its DOM observer's flush, which that event calls; it is not public API, so without it (a future
  * version) the key acts as before.
  */
+const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 function readSelectionFromPage(view: EditorView): void {
   (view as unknown as { domObserver?: { flush?: () => void } }).domObserver?.flush?.();
 }
@@ -140,13 +141,23 @@ export default function RichTextEditor({
 }) {
   const [linking, setLinking] = useState(false);
   const openLink = useRef(() => setLinking(true));
+  const caretMoved = useRef(false);
   const editor = useEditor({
     extensions: richTextExtensions(),
     content: textarea.value,
     editorProps: {
       attributes: areaAttributes(textarea),
+      handleDOMEvents: {
+        blur: () => {
+          caretMoved.current = false;
+          return false;
+        },
+      },
       handleKeyDown: (view, event) => {
-        readSelectionFromPage(view);
+        // Only after a key that moves the caret: just after focus, the page's caret is the browser's
+        // and ProseMirror puts its own selection back a moment later.
+        if (caretMoved.current) readSelectionFromPage(view);
+        caretMoved.current = CARET_KEYS.has(event.key);
         if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return false;
         event.preventDefault();
         openLink.current();
