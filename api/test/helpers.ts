@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { Migrator } from 'kysely/migration';
 import { migrateToLatest, openDatabase, type Db, type Engine } from '../src/db/index.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 
 /** A pinned clock: 14 August 2025, mid-morning in India. */
 export const NOW = new Date('2025-08-14T05:30:00.000Z');
@@ -32,6 +34,8 @@ export interface TestAppOptions {
   /** Shared state (api/src/cluster): rate limits in this Redis, readiness checks. */
   redis?: BuildOptions['redis'];
   readiness?: BuildOptions['readiness'];
+  /** Migrates only up to `upTo` first and runs `seed` on that older schema (rows as an earlier version left them). */
+  before?: { upTo: string; seed: (db: Db) => Promise<void> };
 }
 
 /**
@@ -55,6 +59,16 @@ export async function startTestApp(
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
   const db = openDatabase(databaseUrl, { schema });
+  if (options.before) {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(engine === 'postgres' ? { migrationTableSchema: schema } : {}),
+    });
+    const { error } = await migrator.migrateTo(options.before.upTo);
+    if (error) throw error;
+    await options.before.seed(db);
+  }
   await migrateToLatest(db, { engine, schema });
   const app = await buildApp({
     config,

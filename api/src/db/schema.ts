@@ -253,6 +253,20 @@ export interface StaffMembershipsTable {
   school_code: string;
   role: string;
   created_at: string;
+  /** The person's last request to this school's staff area (at most once a minute). */
+  last_seen_at: string | null;
+}
+/** An invitation to a school's staff, accepted only by the person through its link (docs/decisions/0117). */
+export interface StaffInvitationsTable {
+  id: string;
+  school_code: string;
+  email: string;
+  name: string | null;
+  role: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
 }
 export interface StaffSessionsTable {
   id: string;
@@ -271,6 +285,8 @@ export interface StaffTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The administrator who was shown this link (null when it was only e-mailed or printed for the operator). */
+  shown_to: string | null;
 }
 export interface StaffSignInAttemptsTable {
   id: string;
@@ -372,6 +388,7 @@ export interface Database {
   staff_memberships: StaffMembershipsTable;
   staff_sessions: StaffSessionsTable;
   staff_tokens: StaffTokensTable;
+  staff_invitations: StaffInvitationsTable;
   staff_sign_in_attempts: StaffSignInAttemptsTable;
   audit_log: AuditLogTable;
   school_security: SchoolSecurityTable;

@@ -33,6 +33,18 @@ export async function schoolOfHost(db: Db, hostName: string, fallback: string): 
   return row?.school_code ?? fallback;
 }
 
+/** The host name a school's links are made on: its first one (null when it has none). */
+export async function primaryHostOf(db: Db, schoolCode: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('school_hosts')
+    .select('host')
+    .where('school_code', '=', schoolCode)
+    .orderBy('created_at')
+    .orderBy('host')
+    .executeTakeFirst();
+  return row?.host ?? null;
+}
+
 /** Points a host name at a school (stored normalized; throws for a name normalizeHost refuses). */
 export async function saveSchoolHost(db: Db, hostName: string, schoolCode: string): Promise<void> {
   const host = normalizeHost(hostName);

@@ -33,3 +33,23 @@ export async function withdrawTokens(db: Db, purpose: string, owner: { userId?: 
   if (owner.schoolCode) query = query.where('school_code', '=', owner.schoolCode);
   await query.execute();
 }
+
+/**
+ * Withdraws the unused links of a person that an administrator was shown: those of one school (the
+ * person left it), or of every school but one (the person now works for that one too).
+ */
+export async function withdrawShownTokens(
+  db: Db,
+  userId: string,
+  scope: { school: string } | { exceptSchool: string },
+  at: string,
+): Promise<void> {
+  let query = db
+    .updateTable('staff_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('shown_to', 'is not', null)
+    .where('used_at', 'is', null);
+  query = 'school' in scope ? query.where('school_code', '=', scope.school) : query.where('school_code', '!=', scope.exceptSchool);
+  await query.execute();
+}

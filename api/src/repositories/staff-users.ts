@@ -13,6 +13,8 @@ export interface MemberRow {
   has_password: number;
   totp_enabled_at: string | null;
   created_at: string;
+  /** The person's last request to this school's staff area. */
+  last_seen_at: string | null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
@@ -78,10 +80,14 @@ export async function membershipsOf(db: Db, userId: string): Promise<Array<{ sch
     .execute();
 }
 
-export async function findMembership(db: Db, userId: string, schoolCode: string): Promise<{ role: string } | undefined> {
+export async function findMembership(
+  db: Db,
+  userId: string,
+  schoolCode: string,
+): Promise<{ role: string; last_seen_at: string | null } | undefined> {
   return db
     .selectFrom('staff_memberships')
-    .select('role')
+    .select(['role', 'last_seen_at'])
     .where('user_id', '=', userId)
     .where('school_code', '=', schoolCode)
     .executeTakeFirst();
@@ -90,8 +96,31 @@ export async function findMembership(db: Db, userId: string, schoolCode: string)
 export async function insertMembership(db: Db, m: { userId: string; schoolCode: string; role: string; at: string }): Promise<void> {
   await db
     .insertInto('staff_memberships')
-    .values({ user_id: m.userId, school_code: m.schoolCode, role: m.role, created_at: m.at })
+    .values({ user_id: m.userId, school_code: m.schoolCode, role: m.role, created_at: m.at, last_seen_at: null })
     .execute();
+}
+
+/** Records that the person worked in this school's staff area (written at most once a minute). */
+export async function touchMembership(db: Db, userId: string, schoolCode: string, at: string): Promise<void> {
+  await db
+    .updateTable('staff_memberships')
+    .set({ last_seen_at: at })
+    .where('user_id', '=', userId)
+    .where('school_code', '=', schoolCode)
+    .execute();
+}
+
+/** Whether the person also works for a school other than this one (an operator works for every school). */
+export async function worksElsewhere(db: Db, userId: string, schoolCode: string): Promise<boolean> {
+  const user = await db.selectFrom('staff_users').select('is_operator').where('id', '=', userId).executeTakeFirst();
+  if (!user || user.is_operator === 1) return true;
+  const row = await db
+    .selectFrom('staff_memberships')
+    .select('school_code')
+    .where('user_id', '=', userId)
+    .where('school_code', '!=', schoolCode)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function updateMembershipRole(db: Db, userId: string, schoolCode: string, role: string): Promise<void> {
@@ -126,6 +155,7 @@ export async function listMembers(db: Db, schoolCode: string): Promise<MemberRow
       'staff_memberships.role',
       'staff_users.totp_enabled_at',
       'staff_memberships.created_at',
+      'staff_memberships.last_seen_at',
     ])
     .select((eb) => eb.case().when('staff_users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'))
     .where('staff_memberships.school_code', '=', schoolCode)

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import {
-  countActiveAdmins,
-  findUserByEmail,
-  findUserById,
-  insertMembership,
-  insertUser,
-  membershipsOf,
-} from '../repositories/staff-users.ts';
+import { deleteInvitation, saveInvitation, type StaffInvitationRow } from '../repositories/staff-invitations.ts';
+import { withdrawShownTokens } from '../repositories/staff-tokens.ts';
+import { countActiveAdmins, findMembership, findUserById, insertMembership, membershipsOf } from '../repositories/staff-users.ts';
 import { schoolExists } from '../repositories/schools.ts';
-import { issueToken } from './links.ts';
+import { LINK_LIFETIME_MS } from './links.ts';
+import { newToken, tokenHash } from './secrets.ts';
 
-// Creating staff accounts, shared by the CLI, the first-start setup and invitations.
+// Staff accounts and invitations, shared by the CLI, the first-start setup and the staff routes.
+// Joining a school is always the person's own act (docs/decisions/0117): an invitation grants
+// nothing until they accept it through its link, and a link one school made never opens another.
 
 export function newUserId(): string {
   return randomBytes(12).toString('hex');
@@ -24,46 +22,68 @@ export function nameFromEmail(email: string): string {
 
 export class AccountError extends Error {}
 
+export const LINK_INVALID = 'This link has expired or has already been used. Ask your school\u2019s administrator for a new one.';
+
 /**
- * Adds a person to a school with a role: a new account (without a password) or an existing one.
- * Returns a set-password token for a new account only: an existing account keeps its password or
- * its pending invitation (a new token here would withdraw another school's link). Runs in the
+ * Invites an address to a school's staff with a role: an invitation (replacing an earlier open one
+ * of the same school and address) and its link's token. Nothing is looked up about the address, so
+ * the invitation is made the same way whether or not it has an account anywhere. Runs in the
  * caller's transaction.
  */
-export async function addStaffMember(
+export async function inviteToSchool(
   trx: Db,
-  input: { school: string; email: string; role: string; name?: string | undefined },
+  input: { school: string; email: string; role: string; name?: string | undefined; invitedBy: string | null },
   now: Date,
-  options: { refuseExisting?: boolean } = {},
-): Promise<{ userId: string; token: string | null; created: boolean }> {
+): Promise<{ invitationId: string; token: string; expiresAt: string }> {
   if (!(await schoolExists(trx, input.school))) throw new AccountError(`Unknown school code "${input.school}".`);
-  const at = now.toISOString();
-  const existing = await findUserByEmail(trx, input.email);
-  if (existing && options.refuseExisting) throw new AccountError(`An account for ${input.email} already exists.`);
-  const userId = existing?.id ?? newUserId();
-  if (!existing) {
-    await insertUser(trx, {
-      id: userId,
-      email: input.email,
-      name: input.name?.trim() || nameFromEmail(input.email),
-      passwordHash: null,
-      at,
-    });
+  const token = newToken();
+  const invitationId = newUserId();
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS.invite).toISOString();
+  await saveInvitation(trx, {
+    id: invitationId,
+    school_code: input.school,
+    email: input.email,
+    name: input.name?.trim() || null,
+    role: input.role,
+    token_hash: tokenHash(token),
+    invited_by: input.invitedBy,
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+  });
+  return { invitationId, token, expiresAt };
+}
+
+/** True while an invitation's link may still be used. */
+export function invitationIsLive(invitation: StaffInvitationRow, now: Date): boolean {
+  return invitation.expires_at > now.toISOString();
+}
+
+/**
+ * Makes the person a member of the inviting school (their own act: they used the link, signed in
+ * or choosing their first password) and spends the invitation; false when another request spent it. Links of other schools that an
+ * administrator was shown stop working: the person now works here too. Runs in the caller's transaction.
+ */
+export async function acceptInvitation(trx: Db, invitation: StaffInvitationRow, userId: string, at: Date): Promise<boolean> {
+  // Deleting first: of two requests with the same link, only one finds the invitation still there.
+  if (!(await deleteInvitation(trx, invitation.id))) return false;
+  if (!(await findMembership(trx, userId, invitation.school_code))) {
+    await insertMembership(trx, { userId, schoolCode: invitation.school_code, role: invitation.role, at: at.toISOString() });
   }
-  await insertMembership(trx, { userId, schoolCode: input.school, role: input.role, at });
-  const token = existing ? null : await issueToken(trx, 'invite', { userId, schoolCode: input.school }, now);
-  return { userId, token, created: !existing };
+  await withdrawShownTokens(trx, userId, { exceptSchool: invitation.school_code }, at.toISOString());
+  return true;
 }
 
 /**
  * Whether a school's admin may see a person's set-password link: only when the account opens no
  * other school (and is no operator). Otherwise whoever holds the link could take over an account
- * that works elsewhere, so the link goes by e-mail only (docs/decisions/0031).
+ * that works elsewhere, so the link goes by e-mail only (docs/decisions/0031). Checked again when
+ * the link is used.
  */
 export async function linkMayBeShown(db: Db, userId: string, school: string): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user || user.is_operator === 1) return false;
-  return (await membershipsOf(db, userId)).every((m) => m.school_code === school);
+  const memberships = await membershipsOf(db, userId);
+  return memberships.length > 0 && memberships.every((m) => m.school_code === school);
 }
 
 /** True while a school has no administrator who can sign in (the first-start setup link is offered). */

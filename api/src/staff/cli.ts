@@ -8,10 +8,11 @@ import { STAFF_ROLES, type StaffRole } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { engineOf, migrateToLatest, openDatabase, type Db } from '../db/index.ts';
-import { findUserByEmail, insertUser, updateUser } from '../repositories/staff-users.ts';
-import { AccountError, addStaffMember, nameFromEmail, newUserId } from './accounts.ts';
+import { schoolExists } from '../repositories/schools.ts';
+import { findUserByEmail, insertMembership, insertUser, updateUser } from '../repositories/staff-users.ts';
+import { AccountError, inviteToSchool, nameFromEmail, newUserId } from './accounts.ts';
 import { recordAudit } from './audit.ts';
-import { issueToken, linkUrl, siteOrigin } from './links.ts';
+import { issueToken, linkUrl, schoolOrigin } from './links.ts';
 import { passwordProblem } from './passwords.ts';
 import { hashPassword } from './secrets.ts';
 import { usePrivateUmask } from '../privacy/files.ts';
@@ -73,14 +74,24 @@ async function run(db: Db, argv: string[]): Promise<string[]> {
     const school = values.school;
     const role = values.role as StaffRole;
     const token = await db.transaction().execute(async (trx) => {
-      const added = await addStaffMember(trx, { school, email, role, name: values.name }, now, { refuseExisting: true });
-      if (passwordHash) await updateUser(trx, added.userId, { password_hash: passwordHash }, now.toISOString());
+      if (!(await schoolExists(trx, school))) throw new AccountError(`Unknown school code "${school}".`);
+      if (await findUserByEmail(trx, email)) throw new AccountError(`An account for ${email} already exists.`);
       await recordAudit(trx, { action: 'staff.added_by_operator', school, target: email, after: { role }, at: now });
-      return passwordHash ? null : added.token;
+      const userId = newUserId();
+      const at = now.toISOString();
+      await insertUser(trx, { id: userId, email, name: values.name?.trim() || nameFromEmail(email), passwordHash, at });
+      if (passwordHash) {
+        // The operator chose the password: the account works at once.
+        await insertMembership(trx, { userId, schoolCode: school, role, at });
+        return null;
+      }
+      // Otherwise the role waits, like every invitation, for the person to choose their password through the link.
+      return (await inviteToSchool(trx, { school, email, role, name: values.name, invitedBy: null }, now)).token;
     });
     const done = `Added ${email} to ${school} as ${role}.`;
     if (!token) return [`${done} The password from standard input is set.`];
-    return [`${done} Send them this one-time link to choose a password (valid 24 hours):`, linkUrl(siteOrigin(config), 'invite', token)];
+    const origin = await schoolOrigin(db, config, school);
+    return [`${done} Send them this one-time link to choose a password (valid 24 hours):`, linkUrl(origin, 'invite', token)];
   }
 
   if (command === 'operator') {
@@ -103,7 +114,10 @@ async function run(db: Db, argv: string[]): Promise<string[]> {
     });
     const done = `${email} is a platform operator.`;
     return token
-      ? [`${done} Send them this one-time link to choose a password (valid 24 hours):`, linkUrl(siteOrigin(config), 'invite', token)]
+      ? [
+          `${done} Send them this one-time link to choose a password (valid 24 hours):`,
+          linkUrl(await schoolOrigin(db, config, null), 'invite', token),
+        ]
       : [done];
   }
 

@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@sthsm/contract/staff';
 import { HttpError } from '../errors.ts';
 import { requireSchool, type Deps } from '../routes/deps.ts';
-import { findMembership } from '../repositories/staff-users.ts';
+import { findMembership, touchMembership } from '../repositories/staff-users.ts';
 import { schoolOfHost } from '../repositories/school-hosts.ts';
 import { requiresAdminTwoFactor } from '../repositories/school-security.ts';
 import { isStateChanging } from '../origin.ts';
 import { hasValidCsrfToken, isSameOrigin } from './csrf.ts';
-import { loadSession, type StaffSession } from './sessions.ts';
+import { loadSession, TOUCH_INTERVAL_MS, type StaffSession } from './sessions.ts';
 
 // The one check in front of every /api/admin route (docs/decisions/0031), as its onRequest hook:
 // session → same origin and CSRF token for writes → membership of the school in the path → role.
@@ -90,6 +90,10 @@ export function guard({ db, config, now }: Deps, access: Access) {
           throw new HttpError(403, TWO_FACTOR_REQUIRED);
         }
         context.role = role;
+        // When the person last worked *here*: the staff list of this school shows this, never their activity elsewhere.
+        const at = now();
+        if (!membership.last_seen_at || at.getTime() - Date.parse(membership.last_seen_at) >= TOUCH_INTERVAL_MS)
+          await touchMembership(db, current.user.id, code, at.toISOString());
       }
     }
     contexts.set(request, context);

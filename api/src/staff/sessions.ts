@@ -10,7 +10,7 @@ import { newToken, tokenHash } from './secrets.ts';
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session (idle expiry is in hours). */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const COOKIE_NAME = 'staff_session';
 /** Over HTTPS the cookie is Secure and `__Host-` (no Domain, Path=/): no subdomain can plant one. */

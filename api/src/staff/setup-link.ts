@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { recordAudit } from './audit.ts';
 import { needsSetup } from './accounts.ts';
-import { issueToken, linkUrl, siteOrigin } from './links.ts';
+import { issueToken, linkUrl, schoolOrigin } from './links.ts';
 
 /**
  * STAFF.md: on a start with no administrator for the default school, a one-time link to create
@@ -16,5 +16,5 @@ export async function firstStartSetupLink(db: Db, config: Config, now = new Date
     await recordAudit(trx, { action: 'staff.setup_link_created', school: config.schoolCode, target: 'first administrator', at: now });
     return t;
   });
-  return linkUrl(siteOrigin(config), 'setup', token);
+  return linkUrl(await schoolOrigin(db, config, config.schoolCode), 'setup', token);
 }

@@ -54,6 +54,16 @@ describe.skipIf(engine !== 'sqlite')('npm run staff -- add', () => {
     expect(lines.at(-1)).toMatch(/^https:\/\/school\.example\.org\/admin\/set-password\/[A-Za-z0-9_-]{43}$/);
     const user = await findUserByEmail(t.db, 'priya@example.org');
     expect(user).toMatchObject({ name: 'Priya', password_hash: null });
+    // The role is hers once she chooses her password through the link (docs/decisions/0117).
+    expect(await membershipsOf(t.db, user!.id)).toEqual([]);
+    const token = lines.at(-1)!.split('/').pop();
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/set-password',
+      payload: { token, password: 'priya long password' },
+      headers: { origin: 'http://localhost:80' },
+    });
+    expect(used.json()).toMatchObject({ signedIn: true, user: { email: 'priya@example.org', name: 'Priya' } });
     expect(await membershipsOf(t.db, user!.id)).toEqual([{ school_code: 'STHSM', school_name: 'St. Thomas Demo School', role: 'admin' }]);
   });
 

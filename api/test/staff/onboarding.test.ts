@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMembership } from '../../src/repositories/staff-users.ts';
 import { firstStartSetupLink } from '../../src/staff/setup-link.ts';
 import { createSchool } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers.ts';
@@ -70,7 +71,7 @@ describe('from the first start to an invited editor', () => {
     expect(await firstStartSetupLink(t.db, t.config, clock)).toBeNull();
   });
 
-  it('invites an editor: the link is answered to the admin and e-mailed', async () => {
+  it('invites an editor: with e-mail set up the link goes to the address only', async () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: adminCookie } });
     const admin = { cookie: adminCookie, csrf: me.json().csrfToken as string };
     const res = await as(t.app, admin)(
@@ -81,11 +82,11 @@ describe('from the first start to an invited editor', () => {
     );
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.link).toMatch(/^https:\/\/school\.example\.org\/admin\/set-password\/[A-Za-z0-9_-]{43}$/);
-    expect(body.emailed).toBe(true);
-    inviteLink = body.link;
+    // The administrator never holds a link that could open an account they do not own (docs/decisions/0117).
+    expect(body).toMatchObject({ link: null, emailed: true });
     const mail = smtp.mails.find((m) => m.to.includes('ravi@example.org'));
-    expect(mail?.text).toContain(inviteLink);
+    inviteLink = /https:\/\/school\.example\.org\/admin\/set-password\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(inviteLink).not.toBe('');
     expect(mail?.raw).toMatch(/^From: School <web@school\.example\.org>/m);
     const list = await as(t.app, admin)('GET', '/api/admin/STHSM/staff');
     expect(list.json().members).toEqual(
@@ -117,8 +118,11 @@ describe('from the first start to an invited editor', () => {
       { email: 'late@example.org', role: 'contributor' },
       { origin: 'https://school.example.org' },
     );
+    expect(res.statusCode).toBe(201);
+    const mail = smtp.mails.find((m) => m.to.includes('late@example.org'));
+    const link = /\/admin\/set-password\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
     advance(24 * 3_600_000);
-    const late = await post('/api/admin/set-password', { token: tokenOf(res.json().link), password: 'late long password' });
+    const late = await post('/api/admin/set-password', { token: tokenOf(link), password: 'late long password' });
     expect(late.statusCode).toBe(404);
     expect(late.json().error).toMatch(/expired/);
   });
@@ -147,7 +151,7 @@ describe('POST /api/admin/password-reset', () => {
     await createSchool(t.db, { code: 'OTHER', name: 'Other School' });
     const admin = await signIn(t.app, await createStaff(t.db, { role: 'admin' }));
     const person = await createStaff(t.db, { school: 'OTHER', role: 'admin' });
-    await as(t.app, admin)('POST', '/api/admin/STHSM/staff', { email: person.email, role: 'editor' });
+    await insertMembership(t.db, { userId: person.id, schoolCode: 'STHSM', role: 'editor', at: clock.toISOString() });
     const res = await as(t.app, admin)('POST', `/api/admin/STHSM/staff/${person.id}/reset-link`);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ link: null, emailed: true, withheld: true });

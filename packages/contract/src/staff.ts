@@ -37,6 +37,8 @@ export const signInBody = z.object({
 export const twoFactorBody = z.object({ challenge: token, code: otpCode, school: z.string().max(32).optional() });
 export const setupBody = z.object({ token, name: personName.min(1, { error: 'Enter your name.' }), email, password: newPassword });
 export const setPasswordBody = z.object({ token, password: newPassword, name: personName.optional() });
+/** Accepting an invitation while signed in to the account it was sent to (its link's token). */
+export const acceptInvitationBody = z.object({ token });
 export const resetRequestBody = z.object({ email, school: z.string().max(32).optional() });
 export const inviteBody = z.object({
   email,

@@ -34,7 +34,10 @@ export interface Member {
   role: StaffRole;
   status: 'active' | 'invited';
   twoFactorEnabled: boolean;
+  /** Their last request to this school's staff area. */
   lastSeenAt: string | null;
+  /** For an open invitation: when its link stops working. */
+  invitationExpiresAt: string | null;
 }
 export interface AuditEntry {
   id: string;

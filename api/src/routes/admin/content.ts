@@ -29,7 +29,7 @@ import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
-import { siteOrigin } from '../../staff/links.ts';
+import { schoolOrigin } from '../../staff/links.ts';
 import { typed } from '../deps.ts';
 import { errorBody } from '../schemas.ts';
 import type { AdminDeps } from './index.ts';
@@ -723,7 +723,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const hours = request.body?.hours ?? PREVIEW_HOURS_DEFAULT;
       const exp = now().getTime() + hours * 3600_000;
       const token = await signPreview(db, { school: request.params.code, type: spec.type, id: current.id, exp });
-      return { url: `${siteOrigin(config, request)}/preview/${token}`, expiresAt: new Date(exp).toISOString() };
+      return { url: `${await schoolOrigin(db, config, request.params.code)}/preview/${token}`, expiresAt: new Date(exp).toISOString() };
     },
   );
 };

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { resetRequestBody, setPasswordBody, setupBody } from '@sthsm/contract/staff';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptInvitationBody, resetRequestBody, setPasswordBody, setupBody, type StaffRole } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { typed } from '../deps.ts';
+import { findInvitationByToken, type StaffInvitationRow } from '../../repositories/staff-invitations.ts';
 import { findToken, useToken, type StaffTokenRow } from '../../repositories/staff-tokens.ts';
 import {
   countActiveAdmins,
@@ -10,22 +11,25 @@ import {
   findUserById,
   insertMembership,
   insertUser,
+  membershipsOf,
   updateUser,
 } from '../../repositories/staff-users.ts';
 import { deleteUserSessions } from '../../repositories/staff-sessions.ts';
-import { findSchool, schoolExists } from '../../repositories/schools.ts';
-import { newUserId } from '../../staff/accounts.ts';
+import { findSchool } from '../../repositories/schools.ts';
+import { acceptInvitation, invitationIsLive, LINK_INVALID, linkMayBeShown, nameFromEmail, newUserId } from '../../staff/accounts.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { guard } from '../../staff/guard.ts';
-import { issueToken, linkUrl, siteOrigin } from '../../staff/links.ts';
+import { guard, staffOf } from '../../staff/guard.ts';
+import { issueToken, linkUrl, schoolOrigin } from '../../staff/links.ts';
 import { passwordProblem } from '../../staff/passwords.ts';
 import { hashPassword, tokenHash } from '../../staff/secrets.ts';
 import { startSession } from '../../staff/sessions.ts';
 import type { AdminDeps } from './index.ts';
 import { userSummaryOf } from './context.ts';
-import { errors, signedIn, tokenParams } from './schemas.ts';
+import { errors, role, signedIn, tokenParams } from './schemas.ts';
 
-export const LINK_INVALID = 'This link has expired or has already been used. Ask your school\u2019s administrator for a new one.';
+export const SIGN_IN_TO_ACCEPT = (email: string, school: string) =>
+  `There is already a staff account for ${email}. Sign in with it, then open this link again to join ${school}.`;
+export const NOT_YOUR_INVITATION = (email: string) => `This invitation is for ${email}. Sign out, then sign in as ${email} to accept it.`;
 export const RESET_REQUESTED =
   'If there is an account for that address, we have sent it a link to choose a new password. The link works for one hour.';
 
@@ -42,7 +46,17 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
     const row = await findToken(db, tokenHash(token));
     if (!row || !purposes.includes(row.purpose) || row.used_at || row.expires_at <= at.toISOString())
       throw new HttpError(404, LINK_INVALID);
+    // A link an administrator was shown opens only an account that still works for their school alone.
+    if (row.shown_to && (!row.user_id || !(await linkMayBeShown(db, row.user_id, row.school_code ?? ''))))
+      throw new HttpError(404, LINK_INVALID);
     return row;
+  }
+
+  /** An open invitation by its link's token, or undefined (the token may be one of staff_tokens). */
+  async function liveInvitation(token: string, at: Date): Promise<StaffInvitationRow | undefined> {
+    const invitation = await findInvitationByToken(db, tokenHash(token));
+    if (invitation && !invitationIsLive(invitation, at)) throw new HttpError(404, LINK_INVALID);
+    return invitation;
   }
 
   typed(app).get(
@@ -65,6 +79,11 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
       },
     },
     async (request) => {
+      const invitation = await liveInvitation(request.params.token, now());
+      if (invitation) {
+        const school = await findSchool(db, invitation.school_code);
+        return { purpose: 'invite' as const, email: invitation.email, name: invitation.name, school: school ?? null };
+      }
       const row = await liveToken(request.params.token, ['setup', 'invite', 'reset'], now());
       const user = row.user_id ? await findUserById(db, row.user_id) : undefined;
       const school = row.school_code ? await findSchool(db, row.school_code) : undefined;
@@ -141,11 +160,14 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
     },
     async (request, reply) => {
       const at = now();
+      const invitation = await liveInvitation(request.body.token, at);
+      if (invitation) return joinWithNewAccount(request, reply, request.body, invitation, at);
       const row = await liveToken(request.body.token, ['invite', 'reset'], at);
       const user = row.user_id ? await findUserById(db, row.user_id) : undefined;
       if (!user) throw new HttpError(404, LINK_INVALID);
       refuseWeak(request.body.password, user.email);
       const passwordHash = await hashPassword(request.body.password);
+      // 'invite' here is the operator's own link (npm run staff -- operator); schools invite through invitations.
       const invited = row.purpose === 'invite';
       await db.transaction().execute(async (trx) => {
         if (!(await useToken(trx, row.id, at.toISOString()))) throw new HttpError(404, LINK_INVALID);
@@ -180,6 +202,96 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
     },
   );
 
+  /**
+   * An invitation's link used to choose a first password: it makes the account and the one
+   * membership the invitation offers. An address that already has an account (with a password, or
+   * working for any school) is never opened by a link: its owner signs in and accepts instead
+   * (POST /invitations/accept), so an invitation cannot take over an account (docs/decisions/0117).
+   */
+  async function joinWithNewAccount(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { password, name }: { password: string; name?: string | undefined },
+    invitation: StaffInvitationRow,
+    at: Date,
+  ) {
+    const school = await findSchool(db, invitation.school_code);
+    const schoolName = school?.name ?? invitation.school_code;
+    const existing = await findUserByEmail(db, invitation.email);
+    const claimed = existing && (existing.password_hash || existing.is_operator === 1 || (await membershipsOf(db, existing.id)).length > 0);
+    if (claimed) throw new HttpError(409, SIGN_IN_TO_ACCEPT(invitation.email, schoolName));
+    refuseWeak(password, invitation.email);
+    const passwordHash = await hashPassword(password);
+    const displayName = name?.trim() || invitation.name || nameFromEmail(invitation.email);
+    const user = await db.transaction().execute(async (trx) => {
+      const id = existing?.id ?? newUserId();
+      // A row without a password and without a school (an invitation from before) is nobody's yet.
+      if (existing) await updateUser(trx, id, { password_hash: passwordHash, name: displayName }, at.toISOString());
+      else await insertUser(trx, { id, email: invitation.email, name: displayName, passwordHash, at: at.toISOString() });
+      if (!(await acceptInvitation(trx, invitation, id, at))) throw new HttpError(404, LINK_INVALID);
+      const created = await findUserById(trx, id);
+      if (!created) throw new HttpError(404, LINK_INVALID);
+      await recordAudit(trx, {
+        action: 'staff.invitation_accepted',
+        school: invitation.school_code,
+        actor: created,
+        target: created.email,
+        ip: request.ip,
+        after: { role: invitation.role },
+        at,
+      });
+      await startSession(trx, request, reply, config, id, at);
+      await recordAudit(trx, {
+        action: 'session.signed_in',
+        school: invitation.school_code,
+        actor: created,
+        target: created.email,
+        ip: request.ip,
+        after: { method: 'invitation' },
+        at,
+      });
+      return created;
+    });
+    return { signedIn: true as const, user: userSummaryOf(user) };
+  }
+
+  typed(app).post(
+    '/invitations/accept',
+    {
+      onRequest: guard(deps, { kind: 'signed-in' }),
+      schema: {
+        summary: 'Accepts an invitation to a school\u2019s staff, signed in to the account it was sent to',
+        tags: ['admin: getting in'],
+        description:
+          'The signed-in person must be the invitation\u2019s address (403 otherwise). They become a member with the role it offers; the link is spent.',
+        body: acceptInvitationBody,
+        response: { 200: z.object({ school: z.object({ code: z.string(), name: z.string() }), role }), ...errors },
+      },
+    },
+    async (request) => {
+      const at = now();
+      const { user } = staffOf(request);
+      const invitation = await liveInvitation(request.body.token, at);
+      if (!invitation) throw new HttpError(404, LINK_INVALID);
+      if (invitation.email !== user.email) throw new HttpError(403, NOT_YOUR_INVITATION(invitation.email));
+      const school = await findSchool(db, invitation.school_code);
+      if (!school) throw new HttpError(404, LINK_INVALID);
+      await db.transaction().execute(async (trx) => {
+        if (!(await acceptInvitation(trx, invitation, user.id, at))) throw new HttpError(404, LINK_INVALID);
+        await recordAudit(trx, {
+          action: 'staff.invitation_accepted',
+          school: invitation.school_code,
+          actor: user,
+          target: user.email,
+          ip: request.ip,
+          after: { role: invitation.role },
+          at,
+        });
+      });
+      return { school: { code: school.code, name: school.name }, role: invitation.role as StaffRole };
+    },
+  );
+
   typed(app).post(
     '/password-reset',
     {
@@ -195,19 +307,32 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
     async (request, reply) => {
       const at = now();
       const { email } = request.body;
-      const school = request.body.school && (await schoolExists(db, request.body.school)) ? request.body.school : config.schoolCode;
       const user = await findUserByEmail(db, email);
       if (user?.password_hash && mailer.enabled) {
+        // Recorded in the logs of the schools the person works for, never in one named by the request;
+        // the link is on the origin of the school asked about when they work there, else their first school's.
+        const schools = (await membershipsOf(db, user.id)).map((m) => m.school_code);
+        const asked = request.body.school;
+        const school = asked && schools.includes(asked) ? asked : (schools[0] ?? null);
         const token = await db.transaction().execute(async (trx) => {
           const t = await issueToken(trx, 'reset', { userId: user.id, schoolCode: school }, at);
-          await recordAudit(trx, { action: 'account.password_reset_requested', school, actor: null, target: email, ip: request.ip, at });
+          for (const code of schools)
+            await recordAudit(trx, {
+              action: 'account.password_reset_requested',
+              school: code,
+              actor: null,
+              target: email,
+              ip: request.ip,
+              at,
+            });
           return t;
         });
+        const link = linkUrl(await schoolOrigin(db, config, school), 'reset', token);
         // Not awaited: the answer must not take longer when the account exists.
         void mailer.send({
           to: user.email,
           subject: 'Choose a new password',
-          text: `Someone asked to reset the password of your staff account.\n\nChoose a new password here (the link works once, for one hour):\n${linkUrl(siteOrigin(config, request), 'reset', token)}\n\nIf it was not you, ignore this e-mail.`,
+          text: `Someone asked to reset the password of your staff account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail.`,
         });
       }
       return reply.code(202).send({ message: RESET_REQUESTED });

@@ -43,10 +43,17 @@ export const member = z.object({
   role,
   status: z.enum(['active', 'invited']),
   twoFactorEnabled: z.boolean(),
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: z
+    .string()
+    .nullable()
+    .describe('Their last request to this school\u2019s staff area (never their activity in another school)'),
+  invitationExpiresAt: z.string().nullable().describe('For an open invitation: when its link stops working'),
 });
 export const linkAnswer = z.object({
-  link: z.string().nullable().describe('Absolute single-use URL to pass on; null when the person already has a password'),
+  link: z
+    .string()
+    .nullable()
+    .describe('Absolute single-use URL to pass on; null when it was only e-mailed (always so for invitations when e-mail is set up)'),
   emailed: z.boolean(),
   expiresAt: z.string().nullable(),
   withheld: z.boolean().optional().describe('True when the person also works for another school: the link was only e-mailed'),

@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { typed } from '../deps.ts';
 import { requiresAdminTwoFactor, setRequireAdminTwoFactor } from '../../repositories/school-security.ts';
-import { deleteUserSessions, lastSeenOf } from '../../repositories/staff-sessions.ts';
+import { deleteUserSessions } from '../../repositories/staff-sessions.ts';
+import {
+  deleteInvitation,
+  findInvitation,
+  findInvitationByEmail,
+  listInvitations,
+  renewInvitation,
+  updateInvitationRole,
+  type StaffInvitationRow,
+} from '../../repositories/staff-invitations.ts';
+import { withdrawShownTokens } from '../../repositories/staff-tokens.ts';
 import {
   countActiveAdmins,
   deleteMembership,
@@ -13,12 +23,14 @@ import {
   findUserById,
   listMembers,
   updateMembershipRole,
+  worksElsewhere,
 } from '../../repositories/staff-users.ts';
 import { findSchool } from '../../repositories/schools.ts';
-import { addStaffMember, linkMayBeShown } from '../../staff/accounts.ts';
+import { inviteToSchool, linkMayBeShown, nameFromEmail } from '../../staff/accounts.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ADMINS, ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
-import { issueToken, LINK_LIFETIME_MS, linkUrl, siteOrigin } from '../../staff/links.ts';
+import { issueToken, LINK_LIFETIME_MS, linkUrl, schoolOrigin } from '../../staff/links.ts';
+import { newToken, tokenHash } from '../../staff/secrets.ts';
 import type { AdminDeps } from './index.ts';
 import { codeParams, errors, linkAnswer, member, memberParams, role } from './schemas.ts';
 
@@ -26,6 +38,10 @@ export const LAST_ADMIN = 'A school needs at least one administrator. Make someo
 export const NOT_ON_STAFF = 'This person is not on the staff of this school.';
 export const LINK_WITHHELD =
   'This person also works for another school, so their link can only be sent by e-mail, and e-mail is not set up on this server. Ask the platform operator.';
+export const ALREADY_INVITED = 'This person is already invited. Use \u201cNew invitation link\u201d to send them a new one.';
+export const SESSIONS_ELSEWHERE =
+  'This person also works for another school, so only they or the platform operator can sign them out everywhere. Removing them from your staff ends their access to this school at once.';
+export const NO_SESSIONS = 'An invited person has not signed in yet, so there is nothing to end.';
 
 /** A school's overview and its staff, managed by its administrators (STAFF.md "People and roles"). */
 export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -101,28 +117,58 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       },
     },
     async (request) => {
-      const rows = await listMembers(db, request.params.code);
-      const seen = await lastSeenOf(
-        db,
-        rows.map((r) => r.id),
-      );
+      const { code } = request.params;
+      const [rows, invitations] = await Promise.all([listMembers(db, code), listInvitations(db, code)]);
       return {
-        members: rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          name: r.name,
-          role: r.role as StaffRole,
-          status: r.has_password ? ('active' as const) : ('invited' as const),
-          twoFactorEnabled: r.totp_enabled_at !== null,
-          lastSeenAt: seen.get(r.id) ?? null,
-        })),
+        members: [
+          ...rows.map((r) => ({
+            id: r.id,
+            email: r.email,
+            name: r.name,
+            role: r.role as StaffRole,
+            status: 'active' as const,
+            twoFactorEnabled: r.totp_enabled_at !== null,
+            // When they last worked in this school's staff area: never their activity elsewhere.
+            lastSeenAt: r.last_seen_at,
+            invitationExpiresAt: null,
+          })),
+          ...invitations.map((i) => ({
+            id: i.id,
+            email: i.email,
+            name: i.name ?? nameFromEmail(i.email),
+            role: i.role as StaffRole,
+            status: 'invited' as const,
+            twoFactorEnabled: false,
+            lastSeenAt: null,
+            invitationExpiresAt: i.expires_at,
+          })),
+        ],
       };
     },
   );
 
-  /** Mails a link when mail is on; the link is always answered too (STAFF.md: shown to the admin to copy). */
+  /** Mails a link when mail is on (false when it is off or the message could not be sent). */
   async function deliver(to: string, subject: string, intro: string, link: string): Promise<boolean> {
     return mailer.send({ to, subject, text: `${intro}\n\n${link}\n\nThe link works once and expires in 24 hours.` });
+  }
+
+  /**
+   * Sends an invitation's link: by e-mail only when e-mail is set up (the administrator never holds
+   * a link that could open an account they do not own); shown to the administrator to pass on when
+   * it is not (docs/decisions/0117). The same answer whether or not the address has an account.
+   */
+  async function sendInvitation(invitation: { email: string; school: string; role: StaffRole }, inviter: string, token: string) {
+    const school = await findSchool(db, invitation.school);
+    const link = linkUrl(await schoolOrigin(db, config, invitation.school), 'invite', token);
+    if (!mailer.enabled) return { link, emailed: false };
+    const name = school?.name ?? invitation.school;
+    const emailed = await deliver(
+      invitation.email,
+      `You are invited to the staff of ${name}`,
+      `${inviter} invited you to help run the website of ${name} as ${ROLE_LABELS[invitation.role].toLowerCase()}. Open this link to join (if you already have a staff account, sign in when asked):`,
+      link,
+    );
+    return { link: null, emailed };
   }
 
   typed(app).post(
@@ -130,11 +176,13 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     {
       onRequest: admins,
       schema: {
-        summary: 'Invites a person (new or already on another school\u2019s staff) with a role',
+        summary: 'Invites a person to the school\u2019s staff with a role (they join by accepting it)',
         tags: ['admin: staff'],
+        description:
+          'Records an invitation and sends its link: e-mailed only when e-mail is set up, otherwise answered here to pass on. Nothing is granted until the person accepts it through the link (choosing their password, or signed in to the account they already have). The answer is the same whether or not the address has an account anywhere.',
         params: codeParams,
         body: inviteBody,
-        response: { 201: linkAnswer.extend({ userId: z.string() }), ...errors },
+        response: { 201: linkAnswer.extend({ id: z.string().describe('The invitation, listed among the staff as invited') }), ...errors },
       },
     },
     async (request, reply) => {
@@ -142,11 +190,12 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const { code } = request.params;
       const { email, role: newRole, name } = request.body;
       const at = now();
-      const result = await db.transaction().execute(async (trx) => {
+      const invitation = await db.transaction().execute(async (trx) => {
         const existing = await findUserByEmail(trx, email);
         if (existing && (await findMembership(trx, existing.id, code)))
           throw new HttpError(409, 'This person is already on the staff of this school.');
-        const added = await addStaffMember(trx, { school: code, email, role: newRole, name }, at);
+        if (await findInvitationByEmail(trx, code, email)) throw new HttpError(409, ALREADY_INVITED);
+        const made = await inviteToSchool(trx, { school: code, email, role: newRole, name, invitedBy: user.id }, at);
         await recordAudit(trx, {
           action: 'staff.invited',
           school: code,
@@ -156,32 +205,27 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           after: { role: newRole },
           at,
         });
-        return added;
+        return made;
       });
-      const school = await findSchool(db, code);
-      const link = result.token ? linkUrl(siteOrigin(config, request), 'invite', result.token) : null;
-      const emailed = link
-        ? await deliver(
-            email,
-            `You are invited to the staff of ${school?.name ?? code}`,
-            `${user.name} invited you to help run the website of ${school?.name ?? code} as ${ROLE_LABELS[newRole].toLowerCase()}. Choose your password here:`,
-            link,
-          )
-        : false;
-      return reply.code(201).send({
-        userId: result.userId,
-        link,
-        emailed,
-        expiresAt: link ? new Date(at.getTime() + LINK_LIFETIME_MS.invite).toISOString() : null,
-      });
+      const sent = await sendInvitation({ email, school: code, role: newRole }, user.name, invitation.token);
+      return reply.code(201).send({ id: invitation.invitationId, ...sent, expiresAt: invitation.expiresAt });
     },
   );
 
-  async function memberOrThrow(code: string, userId: string) {
-    const membership = await findMembership(db, userId, code);
-    const person = membership ? await findUserById(db, userId) : undefined;
-    if (!membership || !person) throw new HttpError(404, NOT_ON_STAFF);
-    return { membership, person };
+  /** A member of this school, or an open invitation of it (the staff list shows both under one id), or 404. */
+  async function personOrThrow(
+    code: string,
+    id: string,
+  ): Promise<
+    | { kind: 'member'; membership: { role: string }; person: NonNullable<Awaited<ReturnType<typeof findUserById>>> }
+    | { kind: 'invited'; invitation: StaffInvitationRow }
+  > {
+    const membership = await findMembership(db, id, code);
+    const person = membership ? await findUserById(db, id) : undefined;
+    if (membership && person) return { kind: 'member', membership, person };
+    const invitation = await findInvitation(db, code, id);
+    if (invitation) return { kind: 'invited', invitation };
+    throw new HttpError(404, NOT_ON_STAFF);
   }
 
   typed(app).patch(
@@ -189,7 +233,7 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     {
       onRequest: admins,
       schema: {
-        summary: 'Changes a staff member\u2019s role',
+        summary: 'Changes a staff member\u2019s role (or the role an open invitation offers)',
         tags: ['admin: staff'],
         params: memberParams,
         body: roleBody,
@@ -199,19 +243,24 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     async (request) => {
       const { user } = staffOf(request);
       const { code, userId } = request.params;
-      const { membership, person } = await memberOrThrow(code, userId);
+      const found = await personOrThrow(code, userId);
       const next = request.body.role;
       await db.transaction().execute(async (trx) => {
-        if (membership.role === 'admin' && next !== 'admin' && person.password_hash && (await countActiveAdmins(trx, code)) <= 1)
-          throw new HttpError(409, LAST_ADMIN);
-        await updateMembershipRole(trx, userId, code, next);
+        const before = found.kind === 'member' ? found.membership.role : found.invitation.role;
+        if (found.kind === 'member') {
+          if (before === 'admin' && next !== 'admin' && found.person.password_hash && (await countActiveAdmins(trx, code)) <= 1)
+            throw new HttpError(409, LAST_ADMIN);
+          await updateMembershipRole(trx, userId, code, next);
+        } else {
+          await updateInvitationRole(trx, userId, next);
+        }
         await recordAudit(trx, {
           action: 'staff.role_changed',
           school: code,
           actor: user,
-          target: person.email,
+          target: found.kind === 'member' ? found.person.email : found.invitation.email,
           ip: request.ip,
-          before: { role: membership.role },
+          before: { role: before },
           after: { role: next },
           at: now(),
         });
@@ -225,8 +274,10 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     {
       onRequest: admins,
       schema: {
-        summary: 'Removes a person from the school\u2019s staff',
+        summary: 'Removes a person from the school\u2019s staff, or withdraws their invitation',
         tags: ['admin: staff'],
+        description:
+          'Their access to this school ends at once, and every link of theirs an administrator of this school was shown stops working.',
         params: memberParams,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
       },
@@ -234,11 +285,27 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     async (request) => {
       const { user } = staffOf(request);
       const { code, userId } = request.params;
-      const { membership, person } = await memberOrThrow(code, userId);
+      const found = await personOrThrow(code, userId);
+      const at = now();
       await db.transaction().execute(async (trx) => {
+        if (found.kind === 'invited') {
+          await deleteInvitation(trx, found.invitation.id);
+          await recordAudit(trx, {
+            action: 'staff.invitation_withdrawn',
+            school: code,
+            actor: user,
+            target: found.invitation.email,
+            ip: request.ip,
+            before: { role: found.invitation.role },
+            at,
+          });
+          return;
+        }
+        const { membership, person } = found;
         if (membership.role === 'admin' && person.password_hash && (await countActiveAdmins(trx, code)) <= 1)
           throw new HttpError(409, LAST_ADMIN);
         await deleteMembership(trx, userId, code);
+        await withdrawShownTokens(trx, userId, { school: code }, at.toISOString());
         await recordAudit(trx, {
           action: 'staff.removed',
           school: code,
@@ -246,7 +313,7 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           target: person.email,
           ip: request.ip,
           before: { role: membership.role },
-          at: now(),
+          at,
         });
       });
       return { ok: true as const };
@@ -258,8 +325,10 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     {
       onRequest: admins,
       schema: {
-        summary: 'Makes a new set-password link for a staff member (shown, and mailed when mail is on)',
+        summary: 'Makes a new set-password link for a staff member, or a new link for an open invitation',
         tags: ['admin: staff'],
+        description:
+          'A member\u2019s link is shown only when they work for no other school (and mailed when e-mail is set up); an invitation\u2019s new link goes like the first one (POST /api/admin/{code}/staff).',
         params: memberParams,
         response: { 201: linkAnswer, ...errors },
       },
@@ -267,32 +336,51 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     async (request, reply) => {
       const { user } = staffOf(request);
       const { code, userId } = request.params;
-      const { person } = await memberOrThrow(code, userId);
+      const found = await personOrThrow(code, userId);
       const at = now();
-      const purpose = person.password_hash ? ('reset' as const) : ('invite' as const);
+      if (found.kind === 'invited') {
+        const { invitation } = found;
+        const token = newToken();
+        const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS.invite).toISOString();
+        await db.transaction().execute(async (trx) => {
+          await renewInvitation(trx, invitation.id, { token_hash: tokenHash(token), expires_at: expiresAt });
+          await recordAudit(trx, {
+            action: 'staff.link_created',
+            school: code,
+            actor: user,
+            target: invitation.email,
+            ip: request.ip,
+            after: { purpose: 'invite' },
+            at,
+          });
+        });
+        const sent = await sendInvitation({ email: invitation.email, school: code, role: invitation.role as StaffRole }, user.name, token);
+        return reply.code(201).send({ ...sent, expiresAt });
+      }
+      const { person } = found;
       const shown = await linkMayBeShown(db, userId, code);
       if (!shown && !mailer.enabled) throw new HttpError(409, LINK_WITHHELD);
       const token = await db.transaction().execute(async (trx) => {
-        const t = await issueToken(trx, purpose, { userId, schoolCode: code }, at);
+        const t = await issueToken(trx, 'reset', { userId, schoolCode: code }, at, { shownTo: shown ? user.id : null });
         await recordAudit(trx, {
           action: 'staff.link_created',
           school: code,
           actor: user,
           target: person.email,
           ip: request.ip,
-          after: { purpose },
+          after: { purpose: 'reset' },
           at,
         });
         return t;
       });
-      const link = linkUrl(siteOrigin(config, request), purpose, token);
+      const link = linkUrl(await schoolOrigin(db, config, code), 'reset', token);
       const emailed = await deliver(
         person.email,
         'Choose a password for your staff account',
         `${user.name} made you a link to choose a password for your staff account:`,
         link,
       );
-      const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS[purpose]).toISOString();
+      const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS.reset).toISOString();
       if (shown) return reply.code(201).send({ link, emailed, expiresAt });
       return reply.code(201).send({ link: null, emailed, expiresAt, withheld: true });
     },
@@ -305,6 +393,8 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       schema: {
         summary: 'Signs a staff member out everywhere (ends all their sessions)',
         tags: ['admin: staff'],
+        description:
+          'Refused (409) for someone who also works for another school: their sessions are that school\u2019s too. Removing them from the staff ends their access here at once.',
         params: memberParams,
         response: { 200: z.object({ ended: z.number() }), ...errors },
       },
@@ -312,14 +402,16 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     async (request) => {
       const { user } = staffOf(request);
       const { code, userId } = request.params;
-      const { person } = await memberOrThrow(code, userId);
+      const found = await personOrThrow(code, userId);
+      if (found.kind === 'invited') throw new HttpError(409, NO_SESSIONS);
+      if (await worksElsewhere(db, userId, code)) throw new HttpError(409, SESSIONS_ELSEWHERE);
       const ended = await db.transaction().execute(async (trx) => {
         const n = await deleteUserSessions(trx, userId);
         await recordAudit(trx, {
           action: 'session.revoked',
           school: code,
           actor: user,
-          target: person.email,
+          target: found.person.email,
           ip: request.ip,
           after: { sessionsEnded: n },
           at: now(),

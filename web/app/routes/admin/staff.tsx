@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   if (!staff.ok || !staff.data) fail(staff);
   if (!school.ok || !school.data) fail(school);
-  return { members: staff.data.members, requireAdminTwoFactor: school.data.requireAdminTwoFactor };
+  // Whether an invitation's link has expired is judged here, on the server's clock, once per page.
+  return { members: staff.data.members, requireAdminTwoFactor: school.data.requireAdminTwoFactor, checkedAt: Date.now() };
 }
 
 interface Outcome {
@@ -32,6 +33,24 @@ interface Outcome {
 }
 
 const outcome = (o: Partial<Outcome> & { intent: string }): Outcome => ({ error: '', success: '', errors: {}, values: {}, ...o });
+
+/**
+ * What happened to an invitation's link: e-mailed only when e-mail is set up (the administrator
+ * never holds it then), shown to pass on when it is not, or saved but not sent.
+ */
+function sentOutcome(intent: string, who: string, answer: LinkAnswer, shownMessage: string): Outcome {
+  if (answer.link)
+    return outcome({
+      intent,
+      success: shownMessage,
+      link: { url: answer.link, emailed: answer.emailed, who, expiresAt: answer.expiresAt },
+    });
+  if (answer.emailed) return outcome({ intent, success: `An invitation was e-mailed to ${who}. Its link works for 24 hours.` });
+  return outcome({
+    intent,
+    error: `The invitation for ${who} is saved, but the e-mail could not be sent. Try \u201cNew invitation link\u201d again later.`,
+  });
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const values = formValues(await request.formData());
@@ -55,14 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
         });
       const answer = await answerOf<LinkAnswer>(`${base}/staff`, 'POST', parsed.data);
       if (!answer.ok || !answer.data) return failed(answer.status, answer.error);
-      const { link, emailed, expiresAt } = answer.data;
-      return outcome({
-        intent,
-        success: link
-          ? `Invitation made for ${parsed.data.email}.`
-          : `${parsed.data.email} already has an account (or an invitation from another school) and is now on the staff here.`,
-        link: link ? { url: link, emailed, who: parsed.data.email, expiresAt } : undefined,
-      });
+      const address = parsed.data.email;
+      return sentOutcome(intent, address, answer.data, `Invitation made for ${address}.`);
     }
     case 'role': {
       const parsed = roleBody.safeParse({ role: values.role ?? '' });
@@ -75,7 +88,13 @@ export async function action({ request }: Route.ActionArgs) {
     case 'remove': {
       const answer = await answerOf(member, 'DELETE');
       return answer.ok
-        ? outcome({ intent, success: `${who} is no longer on the staff of this school.` })
+        ? outcome({
+            intent,
+            success:
+              values.invited === 'yes'
+                ? `The invitation for ${who} is withdrawn; its link no longer works.`
+                : `${who} is no longer on the staff of this school.`,
+          })
         : failed(answer.status, answer.error);
     }
     case 'sessions': {
@@ -87,6 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
     case 'link': {
       const answer = await answerOf<LinkAnswer>(`${member}/reset-link`, 'POST');
       if (!answer.ok || !answer.data) return failed(answer.status, answer.error);
+      if (values.invited === 'yes') return sentOutcome(intent, who, answer.data, `New invitation link made for ${who}.`);
       if (!answer.data.link)
         return outcome({ intent, success: `A link was e-mailed to ${who}. They also work for another school, so it is not shown here.` });
       return outcome({
@@ -110,14 +130,17 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function MemberCard({ m, timeZone }: { m: Member; timeZone: string }) {
+function MemberCard({ m, timeZone, checkedAt }: { m: Member; timeZone: string; checkedAt: number }) {
   const label = m.name || m.email;
+  const invited = m.status === 'invited';
   const seen = (iso: string | null) => (iso ? staffTime(iso, timeZone) : 'never');
+  const invitationState = (expires: string | null) =>
+    expires && Date.parse(expires) > checkedAt ? `invited, link works until ${staffTime(expires, timeZone)}` : 'invited, link expired';
   return (
     <li className="admin-member">
       <h3>{label}</h3>
       <p className="admin-member-facts">
-        {m.email} · {ROLE_LABELS[m.role]} · {m.status === 'invited' ? 'invited, no password yet' : `last active ${seen(m.lastSeenAt)}`}
+        {m.email} · {ROLE_LABELS[m.role]} · {invited ? invitationState(m.invitationExpiresAt) : `last active here ${seen(m.lastSeenAt)}`}
         {m.twoFactorEnabled ? ' · two-factor on' : ''}
       </p>
       <div className="admin-member-actions">
@@ -141,15 +164,19 @@ function MemberCard({ m, timeZone }: { m: Member; timeZone: string }) {
           <CsrfField />
           <input type="hidden" name="userId" value={m.id} />
           <input type="hidden" name="who" value={label} />
+          <input type="hidden" name="invited" value={invited ? 'yes' : 'no'} />
           <button className="btn btn--outline" type="submit" name="intent" value="link">
-            {m.status === 'invited' ? 'New invitation link' : 'Password reset link'}
+            {invited ? 'New invitation link' : 'Password reset link'}
             <span className="visually-hidden"> for {label}</span>
           </button>
-          <button className="btn btn--outline" type="submit" name="intent" value="sessions">
-            Sign out everywhere<span className="visually-hidden"> ({label})</span>
-          </button>
+          {invited ? null : (
+            <button className="btn btn--outline" type="submit" name="intent" value="sessions">
+              Sign out everywhere<span className="visually-hidden"> ({label})</span>
+            </button>
+          )}
           <button className="btn btn--danger" type="submit" name="intent" value="remove">
-            Remove<span className="visually-hidden"> {label}</span>
+            {invited ? 'Withdraw invitation' : 'Remove'}
+            <span className="visually-hidden"> {invited ? `for ${label}` : label}</span>
           </button>
         </Form>
       </div>
@@ -169,7 +196,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
 
       <section aria-labelledby="invite-heading" className="admin-section">
         <h2 id="invite-heading">Invite someone</h2>
-        <p>They get a link to choose their password. Copy it to send by WhatsApp or SMS; it is also e-mailed when e-mail is set up.</p>
+        <p>
+          They get a link to join: a new person chooses a password, someone with a staff account signs in to accept. When e-mail is set up
+          the link is e-mailed to them; otherwise it is shown here to send by WhatsApp or SMS.
+        </p>
         <Form method="post" className="admin-form" key={invite?.success ?? 'invite'}>
           <CsrfField />
           <Field
@@ -208,7 +238,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="members-heading">People ({loaderData.members.length})</h2>
         <ul className="admin-members">
           {loaderData.members.map((m) => (
-            <MemberCard key={m.id} m={m} timeZone={timeZone} />
+            <MemberCard key={m.id} m={m} timeZone={timeZone} checkedAt={loaderData.checkedAt} />
           ))}
         </ul>
       </section>
