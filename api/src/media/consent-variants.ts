@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { findMediaByRefs, queueVariantJobs } from '../repositories/media.ts';
 import { LIBRARY_FORMATS, LIBRARY_WIDTHS, mediaStores, removeVariants, variantFile } from './library.ts';
+import { cachedVariantFile, NAMED_VARIANTS } from './variants.ts';
 import { mediaJobsAdded } from './variant-worker.ts';
 
 // The copies of a photo that shows a child without photo consent (issue 16 item 2,
@@ -10,12 +11,21 @@ import { mediaJobsAdded } from './variant-worker.ts';
 // tag, a withdrawal, or — found by the hourly job — an end date), and made again when it may be
 // shown once more. The file route refuses a hidden photo in any case; this removes the copies.
 
-/** Deletes the variants of those `refs` that are hidden now; answers how many photos were purged. */
+/**
+ * Deletes the variants of those `refs` that are hidden now, and this server's cached share preview
+ * (?variant=og) of each; answers how many photos were purged. Other servers' cached previews stay
+ * until their cache is emptied, never served: the file route decides at every request (0113).
+ */
 export async function purgeHiddenVariants(db: Db, config: Config, refs: readonly string[], now: Date): Promise<number> {
   const hidden = await hiddenPhotoRefs(db, refs, now);
   if (hidden.size === 0) return 0;
-  const { media } = mediaStores(config);
+  const { media, cache } = mediaStores(config);
   for (const ref of hidden) await removeVariants(media, ref);
+  const og = NAMED_VARIANTS.og;
+  for (const row of await findMediaByRefs(db, null, [...hidden])) {
+    const info = await media.stat(row.path);
+    if (info) await cache.remove(cachedVariantFile({ path: row.path, ...info }, og.width, og.format, og.height));
+  }
   return hidden.size;
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { claimMediaJobs, failMediaJob, findMediaByRef, finishMediaJob, type MediaJob } from '../repositories/media.ts';
+import { mediaStores, removeVariants } from './library.ts';
 import { variantsInMediaProcess } from './media-process.ts';
 
 // Library photos' variants, made once in the background (issue 15 item 3; docs/decisions/0037):
@@ -35,13 +36,23 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-async function makeVariants(db: Db, config: Config, job: MediaJob, now: Date): Promise<void> {
+/** Whether the photo may have copies now: it still exists and no child tagged in it lacks photo consent. */
+async function mayHaveCopies(db: Db, ref: string, now: Date): Promise<boolean> {
+  const row = await findMediaByRef(db, ref);
+  return row?.item.kind === 'image' && (await hiddenPhotoRefs(db, [ref], now)).size === 0;
+}
+
+async function makeVariants(db: Db, config: Config, job: MediaJob, now: () => Date): Promise<void> {
   const row = await findMediaByRef(db, job.ref);
   if (!row || row.item.kind !== 'image') return;
   // A photo of a child without photo consent gets no copies; they are made when it may show again.
-  if ((await hiddenPhotoRefs(db, [job.ref], now)).size > 0) return;
+  if ((await hiddenPhotoRefs(db, [job.ref], now())).size > 0) return;
   // The encoding itself runs in the media process, at the lowest CPU priority (media-process.ts).
   await variantsInMediaProcess(config, row.path, job.ref);
+  // Hidden (a withdrawal, a tag, an end date) or deleted while they were encoded: the purge that
+  // came with it ran before the last of these were written, so they go now (docs/decisions/0113).
+  // Serving refuses them in any case; this keeps no copy of a photo that may not be shown.
+  if (!(await mayHaveCopies(db, job.ref, now()))) await removeVariants(mediaStores(config).media, job.ref);
 }
 
 export function startVariantWorker(
@@ -58,7 +69,7 @@ export function startVariantWorker(
 
   const runOne = async (job: MediaJob) => {
     try {
-      await makeVariants(db, config, job, now());
+      await makeVariants(db, config, job, now);
       await finishMediaJob(db, job.ref);
     } catch (err) {
       options.log.warn({ err, ref: job.ref }, 'could not make the variants of a library photo');

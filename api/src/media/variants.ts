@@ -83,6 +83,18 @@ export function encodeAs(pipeline: Sharp, format: VariantFormat): Sharp {
         : pipeline.jpeg({ quality: 80, mozjpeg: true });
 }
 
+/** Where the on-demand variant of `source` is kept in the cache: keyed by the source's path, size and mtime, the box and the format. */
+export function cachedVariantFile(
+  source: Pick<StoredSource, 'path' | 'size' | 'mtimeMs'>,
+  width: number,
+  format: VariantFormat,
+  height?: number,
+): string {
+  const box = height === undefined ? `${width}` : `${width}x${height}`;
+  const key = createHash('sha256').update(`${source.path}|${source.size}|${source.mtimeMs}|${box}|${format}`).digest('hex');
+  return `variants/${key.slice(0, 2)}/${key}.${format}`;
+}
+
 /**
  * The path in `cache` of the on-demand variant, encoding it first when it is not there yet. The
  * key covers the source's path, size and mtime, so a replaced source gets a fresh variant.
@@ -95,9 +107,7 @@ export async function variantPath(
   format: VariantFormat,
   height?: number,
 ): Promise<{ file: string; hit: boolean }> {
-  const box = height === undefined ? `${width}` : `${width}x${height}`;
-  const key = createHash('sha256').update(`${source.path}|${source.size}|${source.mtimeMs}|${box}|${format}`).digest('hex');
-  const file = `variants/${key.slice(0, 2)}/${key}.${format}`;
+  const file = cachedVariantFile(source, width, format, height);
   if (await cache.stat(file)) return { file, hit: true };
   let pending = inFlight.get(file);
   if (!pending) {

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaStores } from '../../src/media/library.ts';
+import { cachedVariantFile, NAMED_VARIANTS } from '../../src/media/variants.ts';
+import { variantWorkers } from '../../src/media/variant-worker.ts';
+import { createSchool, createSchoolPage } from '../factories.ts';
+import { engine, startTestApp, type TestApp } from '../helpers.ts';
+import { recordChild } from '../staff/children-support.ts';
+import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
+import { phoneJpeg, upload } from './media-helpers.ts';
+
+// A photo tagged with a child and used outside albums (docs/decisions/0057, 0113), on both engines:
+// a news item's attachments, an event's images, an information page's picture (by file id, and by
+// storage path on another school's page) and the share preview (?variant=og, the pages' Open
+// Graph image). While consent is in effect every use serves; after a withdrawal none does.
+
+let t: TestApp;
+let editor: Signed;
+let ref: string;
+let storagePath: string;
+let childId: string;
+
+const page = (image: string) => ({
+  description: 'Clubs and activities.',
+  lead: 'Something for everyone.',
+  items: [{ name: 'Athletics', text: 'Races every Friday.', image: { path: image, width: 480, height: 640, alt: 'The relay' } }],
+});
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await createSchool(t.db, { code: 'STHSM' });
+  await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
+  editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
+  const res = await upload(t.app, editor, await phoneJpeg(640, 480, '#335588'), 'Relay.jpg');
+  expect(res.statusCode, res.body).toBe(201);
+  ref = res.json().item.ref;
+  storagePath = (await t.db.selectFrom('media').select('path').where('ref', '=', ref).executeTakeFirstOrThrow()).path;
+  const child = await recordChild(t.app, editor, { photos: {} }, { name: 'Anaya Singh', class: 'VIII-B' });
+  childId = child.id;
+  const tagged = await as(t.app, editor)('PUT', `/api/admin/media/${res.json().item.id}/children`, { children: [childId] });
+  expect(tagged.json().children[0].photosConsent).toBe(true);
+
+  const api = as(t.app, editor);
+  const news = await api('POST', '/api/admin/STHSM/content/news', {
+    title: 'Relay champions',
+    description: 'Our team won.',
+    date: '2025-08-10',
+    attachments: [ref],
+    intent: 'publish',
+  });
+  expect(news.statusCode, news.body).toBe(201);
+  const event = await api('POST', '/api/admin/STHSM/content/events', {
+    title: 'Sports day',
+    description: 'Races for every class.',
+    date: '2025-08-20',
+    images: [ref],
+    intent: 'publish',
+  });
+  expect(event.statusCode, event.body).toBe(201);
+  await createSchoolPage(t.db, 'STHSM', 'activities', page(ref));
+  // Another school's page naming this school's stored file: still this school's photo, under its checks.
+  await createSchoolPage(t.db, 'OTHER', 'activities', page(storagePath));
+  await variantWorkers.get(t.app)?.idle();
+}, 60_000);
+afterAll(() => t.close());
+
+/** Every image URL the public pages build from the public answers, with its status. */
+async function uses(): Promise<Record<string, number>> {
+  const news = (await t.app.inject({ url: '/api/news/STHSM' })).json() as Array<{ attachments?: string[] }>;
+  const events = (await t.app.inject({ url: '/api/events/STHSM' })).json() as Array<{ images?: string[] }>;
+  const pageOf = async (code: string) =>
+    ((await t.app.inject({ url: `/api/pages/${code}/activities` })).json() as { content: { items: Array<{ image: { path: string } }> } })
+      .content.items[0]?.image.path;
+  const urls: Record<string, string | undefined> = {
+    'news attachment': news[0]?.attachments?.[0],
+    'news share preview': news[0]?.attachments?.[0] && `${news[0].attachments[0]}?variant=og`,
+    'event image, 640 wide': events[0]?.images?.[0] && `${events[0].images[0]}?w=640`,
+    'event share preview': events[0]?.images?.[0] && `${events[0].images[0]}?variant=og`,
+    'information page picture': await pageOf('STHSM'),
+    "another school's page picture (storage path)": await pageOf('OTHER'),
+    "another school's page picture, 320 wide": `${await pageOf('OTHER')}?w=320`,
+    "another school's page share preview": `${await pageOf('OTHER')}?variant=og`,
+  };
+  const statuses: Record<string, number> = {};
+  for (const [use, url] of Object.entries(urls)) {
+    statuses[use] = url ? (await t.app.inject({ url: `/api/image/${url}`, headers: { accept: 'image/webp' } })).statusCode : 0;
+  }
+  return statuses;
+}
+
+/** Whether this server's cache holds the photo's share preview. */
+async function previewCached(): Promise<boolean> {
+  const { media, cache } = mediaStores(t.config);
+  const info = await media.stat(storagePath);
+  if (!info) throw new Error('the original is gone');
+  const { width, format, height } = NAMED_VARIANTS.og;
+  return (await cache.stat(cachedVariantFile({ path: storagePath, ...info }, width, format, height))) !== null;
+}
+
+describe(`a tagged photo used outside albums (${engine})`, () => {
+  it('serves in every use while the child has photo consent', async () => {
+    expect(Object.values(await uses())).toEqual(Array(8).fill(200));
+    expect(await previewCached()).toBe(true);
+  });
+
+  it('serves in no use once the consent is withdrawn, and its cached share preview is deleted', async () => {
+    const res = await as(t.app, editor)('POST', `/api/admin/STHSM/children/${childId}/withdraw`, { purpose: 'photos' });
+    expect(res.statusCode, res.body).toBe(200);
+    const statuses = await uses();
+    expect(statuses).toEqual(Object.fromEntries(Object.keys(statuses).map((use) => [use, 404])));
+    expect(await previewCached()).toBe(false);
+  });
+});
