@@ -56,6 +56,8 @@ export const NO_UPLOAD = 'No unfinished upload with that id. Upload the file aga
 export const UNFINISHED = 'This upload has not finished yet. Let it finish, then try again.';
 export const MEDIA_CONFLICT = 'Someone else changed this file after you opened it. Nothing was overwritten: here is the current version.';
 export const NOT_TUS = 'Send files with a tus 1.0 client (Tus-Resumable: 1.0.0 and Upload-Length).';
+export const UPLOAD_QUERY = 'An upload’s address takes no query string: use its address as given.';
+export const UPLOAD_ADDRESS = 'Use the upload’s address exactly as given when it was created.';
 const NO_FILE = 'No file with that id in this school.';
 
 const cameraSchema = z.object({
@@ -112,6 +114,15 @@ function mayEdit(context: StaffRequestContext, row: MediaRow): void {
   if (!isEditor(context) && row.item.createdBy !== context.user.id) throw new HttpError(403, NOT_YOURS);
 }
 
+/**
+ * The request is for exactly `address` (the normalised target, docs/decisions/0040): no query
+ * string, no other spelling of the path. The upload itself is then the route's own checked id.
+ */
+function exactly(request: FastifyRequest, address: string): void {
+  if (request.url.includes('?')) throw new HttpError(400, UPLOAD_QUERY);
+  if (request.url !== address) throw new HttpError(400, UPLOAD_ADDRESS);
+}
+
 const schoolOf = (request: FastifyRequest) => staffOf(request).school as string;
 
 export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -125,6 +136,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const datastore = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
   /** Who is creating an upload (the tus server sees only the raw request). */
   const creators = new WeakMap<IncomingMessage, { school: string; owner: string }>();
+  /**
+   * The upload a request may act on, as its route checked it (this school's, this person's). The
+   * tus server's own reading takes the last "/" segment of the whole URL, query string included,
+   * so it is never used: an id not set here is no upload at all.
+   */
+  const checkedUploads = new WeakMap<IncomingMessage, string>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore,
@@ -132,6 +149,10 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     relativeLocation: true,
     respectForwardedHeaders: false,
     namingFunction: () => randomBytes(16).toString('hex'),
+    getFileIdFromRequest(req) {
+      const raw = req.runtime?.node?.req;
+      return raw ? checkedUploads.get(raw as IncomingMessage) : undefined;
+    },
     async onUploadCreate(req, upload) {
       const raw = req.runtime?.node?.req;
       const creator = raw && creators.get(raw as IncomingMessage);
@@ -187,8 +208,9 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     return upload;
   }
 
-  /** Hands the request to the tus server (which writes the answer itself). */
-  async function toTus(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Hands the request to the tus server (which writes the answer itself), acting on `uploadId` when given. */
+  async function toTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string): Promise<void> {
+    if (uploadId) checkedUploads.set(request.raw, uploadId);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   }
@@ -208,6 +230,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       },
     },
     async (request, reply) => {
+      exactly(request, UPLOADS_PATH);
       const length = Number(request.headers['upload-length']);
       if (request.headers['tus-resumable'] !== '1.0.0' || !Number.isSafeInteger(length) || length < 0) throw new HttpError(400, NOT_TUS);
       if (length > config.mediaMaxBytes) throw new HttpError(413, tooLarge(config.mediaMaxBytes));
@@ -229,13 +252,15 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             : method === 'PATCH'
               ? 'Send the next bytes of an upload (tus; Content-Type application/offset+octet-stream, Upload-Offset)'
               : 'Abandon an upload (tus termination)',
+        description: 'At the address exactly as its creation gave it (Location): a query string or another spelling is 400.',
         tags: ['admin: media'],
         params: uploadParams,
         response: { 204: z.null(), ...refusals },
       },
       async handler(request, reply) {
-        await ownUpload(request, request.params.id);
-        return toTus(request, reply);
+        exactly(request, `${UPLOADS_PATH}/${request.params.id}`);
+        const upload = await ownUpload(request, request.params.id);
+        return toTus(request, reply, upload.id);
       },
     });
   }
