@@ -32,6 +32,8 @@ export interface MediaItem {
 export interface MediaUsage {
   bytes: number;
   quotaBytes: number;
+  /** Held on top by uploads in progress until they finish (docs/decisions/0114). */
+  reservedBytes?: number;
 }
 
 export interface MediaPage {
@@ -122,9 +124,10 @@ export function sizeText(bytes: number): string {
   return `${shown} ${UNITS[unit]}`;
 }
 
-/** "1.2 GB of 2 GB used". */
+/** "1.2 GB of 2 GB used", and ", 300 MB more held by uploads in progress" while any are. */
 export function usageText(usage: MediaUsage): string {
-  return `${sizeText(usage.bytes)} of ${sizeText(usage.quotaBytes)} used`;
+  const held = usage.reservedBytes ? `, ${sizeText(usage.reservedBytes)} more held by uploads in progress` : '';
+  return `${sizeText(usage.bytes)} of ${sizeText(usage.quotaBytes)} used${held}`;
 }
 
 /** Whether a photo may appear in published content: it has alt text or is marked decorative. */

@@ -14,17 +14,19 @@ import { bumpContentVersion } from '../../content/state.ts';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { tooLarge } from '../../media/judge.ts';
-import { addToLibrary, mediaStores, removeLibraryFiles, uploadCleaners } from '../../media/library.ts';
+import { addToLibrary, mediaStores, removeLibraryFiles, RESERVATION_MS, reserveSpace, uploadCleaners } from '../../media/library.ts';
 import { mediaJobsAdded } from '../../media/variant-worker.ts';
 import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
 import { findRow, insertVersion, snapshotOf, toItem, updateRow } from '../../content/store.ts';
 import { CONTENT_REGISTRY } from '../../content/registry.ts';
 import {
   deleteMedia,
+  dropExpiredReservations,
   findMedia,
   listMedia,
-  mediaUsage,
+  mediaSpace,
   mediaUsedIn,
+  releaseMediaSpace,
   updateMedia,
   type MediaItem,
   type MediaRow,
@@ -46,8 +48,8 @@ import type { AdminDeps } from './index.ts';
 export const MEDIA_PAGE_SIZE = 40;
 
 const UPLOADS_PATH = '/api/admin/media/uploads';
-/** Unfinished uploads are dropped after a day; finished ones an hour after they finished (a retried POST still finds them). */
-const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
+/** Unfinished uploads are dropped after a day (when their reservation stops counting); finished ones an hour after they finished (a retried POST still finds them). */
+const UNFINISHED_UPLOAD_MS = RESERVATION_MS;
 const FINISHED_UPLOAD_MS = 60 * 60_000;
 const CLEANUP_EVERY_MS = 15 * 60_000;
 
@@ -59,6 +61,8 @@ export const NOT_TUS = 'Send files with a tus 1.0 client (Tus-Resumable: 1.0.0 a
 export const UPLOAD_QUERY = 'An upload’s address takes no query string: use its address as given.';
 export const UPLOAD_ADDRESS = 'Use the upload’s address exactly as given when it was created.';
 const NO_FILE = 'No file with that id in this school.';
+/** Refusals of a finished upload that no retry changes. */
+const GIVEN_UP = new Set([413, 415, 422]);
 
 const cameraSchema = z.object({
   make: z.string().optional(),
@@ -133,9 +137,9 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   // ---- Resumable uploads (tus 1.0) ----
 
   await mkdir(config.uploadDir, { recursive: true });
-  const datastore = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
-  /** Who is creating an upload (the tus server sees only the raw request). */
-  const creators = new WeakMap<IncomingMessage, { school: string; owner: string }>();
+  const datastore = new QuotaFileStore(db, { directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
+  /** Who is creating an upload, and its id (already reserved in the quota): the tus server sees only the raw request. */
+  const creators = new WeakMap<IncomingMessage, { school: string; owner: string; id: string }>();
   /**
    * The upload a request may act on, as its route checked it (this school's, this person's). The
    * tus server's own reading takes the last "/" segment of the whole URL, query string included,
@@ -148,7 +152,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     maxSize: config.mediaMaxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
-    namingFunction: () => randomBytes(16).toString('hex'),
+    namingFunction(req) {
+      const raw = req.runtime?.node?.req;
+      const creator = raw && creators.get(raw as IncomingMessage);
+      if (!creator) throw { status_code: 403, body: 'Not a staff request.' };
+      return creator.id;
+    },
     getFileIdFromRequest(req) {
       const raw = req.runtime?.node?.req;
       return raw ? checkedUploads.get(raw as IncomingMessage) : undefined;
@@ -173,6 +182,8 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
    */
   async function cleanUploads(): Promise<void> {
     await tus.cleanUpExpiredUploads();
+    // Those uploads' reservations stopped counting when they expired; here the rows go too.
+    await dropExpiredReservations(db, now().toISOString());
     const cutoff = now().getTime() - FINISHED_UPLOAD_MS;
     for (const name of await readdir(config.uploadDir)) {
       if (/^(form|judged)-[0-9a-f]{16}$/.test(name)) {
@@ -186,7 +197,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const id = name.slice(0, -'.json'.length);
       const upload = await datastore.getUpload(id).catch(() => null);
       if (upload && upload.offset === upload.size && upload.creation_date && Date.parse(upload.creation_date) < cutoff) {
-        await datastore.remove(id).catch(() => {});
+        await giveUp(upload);
       }
     }
   }
@@ -208,6 +219,11 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     return upload;
   }
 
+  /** Removes an upload (refused, or never turned into a file); the store gives back its quota space. */
+  async function giveUp(upload: { id: string }): Promise<void> {
+    await datastore.remove(upload.id).catch(() => {});
+  }
+
   /** Hands the request to the tus server (which writes the answer itself), acting on `uploadId` when given. */
   async function toTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string): Promise<void> {
     if (uploadId) checkedUploads.set(request.raw, uploadId);
@@ -224,7 +240,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       onRequest: anyStaff,
       schema: {
         summary: 'Start a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata filename and filetype',
-        description: `Answers 201 with Location /api/admin/media/uploads/{id}. Over MEDIA_MAX_BYTES (${config.mediaMaxBytes} bytes here) is 413.`,
+        description: `Answers 201 with Location /api/admin/media/uploads/{id}. Over MEDIA_MAX_BYTES (${config.mediaMaxBytes} bytes here) is 413, and so is an Upload-Length the school's quota has no room for: it is held in the quota until the upload finishes, is refused, abandoned or expires (docs/decisions/0114).`,
         tags: ['admin: media'],
         response: { 201: z.null(), 413: errorBody, ...refusals },
       },
@@ -235,8 +251,17 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       if (request.headers['tus-resumable'] !== '1.0.0' || !Number.isSafeInteger(length) || length < 0) throw new HttpError(400, NOT_TUS);
       if (length > config.mediaMaxBytes) throw new HttpError(413, tooLarge(config.mediaMaxBytes));
       const context = staffOf(request);
-      creators.set(request.raw, { school: context.school as string, owner: context.user.id });
-      return toTus(request, reply);
+      const school = context.school as string;
+      const id = randomBytes(16).toString('hex');
+      // Its declared length is held in the quota from now until it finishes, fails, is abandoned or expires (0114).
+      await reserveSpace(db, config, { school, key: id, owner: context.user.id, bytes: length, at: now() });
+      creators.set(request.raw, { school, owner: context.user.id, id });
+      try {
+        await toTus(request, reply);
+      } finally {
+        // Not created (refused by the tus server, or the connection dropped first): nothing to hold.
+        if (!(await datastore.getUpload(id).catch(() => null))) await releaseMediaSpace(db, school, id);
+      }
     },
   );
 
@@ -319,22 +344,32 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
               school,
               createdBy: context.user.id,
               at: now(),
+              reservation: path.basename(temporary),
             });
           } finally {
             await rm(temporary, { force: true });
+            await releaseMediaSpace(db, school, path.basename(temporary));
           }
         } else {
           if (!request.body) throw new HttpError(400, 'Send { "upload": "<upload id>" } or a multipart form with a file.');
           album = request.body.album;
           const upload = await ownUpload(request, request.body.upload);
           if (upload.size === undefined || upload.offset !== upload.size) throw new HttpError(409, UNFINISHED);
-          result = await addToLibrary(db, config, {
-            file: path.join(config.uploadDir, upload.id),
-            name: upload.metadata?.filename,
-            school,
-            createdBy: context.user.id,
-            at: now(),
-          });
+          try {
+            result = await addToLibrary(db, config, {
+              file: path.join(config.uploadDir, upload.id),
+              name: upload.metadata?.filename,
+              school,
+              createdBy: context.user.id,
+              at: now(),
+              reservation: upload.id,
+            });
+          } catch (err) {
+            // Refused for good (not accepted, damaged, too large, no room): the upload and its space go.
+            // Anything else (503: the media process ended) keeps both for the retry.
+            if (err instanceof HttpError && GIVEN_UP.has(err.statusCode)) await giveUp(upload);
+            throw err;
+          }
         }
         if (result.created) {
           mediaJobsAdded();
@@ -376,7 +411,11 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             page: z.number().int(),
             pageSize: z.number().int(),
             total: z.number().int(),
-            usage: z.object({ bytes: z.number(), quotaBytes: z.number() }),
+            usage: z.object({
+              bytes: z.number().describe('Stored in the library'),
+              quotaBytes: z.number().describe('MEDIA_QUOTA_BYTES'),
+              reservedBytes: z.number().describe('Held on top by uploads in progress (their declared length) until they finish or expire'),
+            }),
           }),
           ...refusals,
         },
@@ -390,7 +429,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         const row = await findRow(db, CONTENT_REGISTRY.albums, school, q.album);
         albumRefs = row ? refsOf(row.attachments) : [];
       }
-      const [list, bytes] = await Promise.all([
+      const [list, space] = await Promise.all([
         listMedia(
           db,
           school,
@@ -398,9 +437,14 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           q.page,
           MEDIA_PAGE_SIZE,
         ),
-        mediaUsage(db, school),
+        mediaSpace(db, school, now().toISOString()),
       ]);
-      return { ...list, page: q.page, pageSize: MEDIA_PAGE_SIZE, usage: { bytes, quotaBytes: config.mediaQuotaBytes } };
+      return {
+        ...list,
+        page: q.page,
+        pageSize: MEDIA_PAGE_SIZE,
+        usage: { bytes: space.usedBytes, quotaBytes: config.mediaQuotaBytes, reservedBytes: space.reservedBytes },
+      };
     },
   );
 
@@ -622,6 +666,29 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
 };
 
 class StaleVersion extends Error {}
+
+/**
+ * The tus uploads' folder, where removing an upload also gives back the quota space it held
+ * (docs/decisions/0114): a tus termination (DELETE, before its 204 is sent), the expiry clean-up,
+ * and a refused or stale upload removed here.
+ */
+class QuotaFileStore extends FileStore {
+  readonly #db: Db;
+  constructor(db: Db, options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options);
+    this.#db = db;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const upload = await this.getUpload(id).catch(() => null);
+    try {
+      await super.remove(id);
+    } finally {
+      const school = upload?.metadata?.school;
+      if (school) await releaseMediaSpace(this.#db, school, id);
+    }
+  }
+}
 
 function refsOf(value: unknown): string[] {
   try {
