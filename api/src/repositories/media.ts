@@ -362,8 +362,13 @@ export interface UsedIn {
   title: string;
 }
 
-/** Every content item of the school whose file references hold `ref` (any status: a draft uses it too). */
-export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<UsedIn[]> {
+/**
+ * Every place of the school that uses `ref`: content items whose file references hold it (any
+ * status: a draft uses it too), information pages (published text or draft) and the settings.
+ * `publicOnly`: only what the site shows, or will show with no editor's step — published items
+ * (scheduled and expired ones included), pages' published text, the settings.
+ */
+export async function mediaUsedIn(db: Db, school: string, ref: string, options: { publicOnly?: boolean } = {}): Promise<UsedIn[]> {
   const found: UsedIn[] = [];
   const needle = `%${JSON.stringify(ref)}%`;
   for (const spec of Object.values(CONTENT_REGISTRY)) {
@@ -372,12 +377,13 @@ export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<
       .map((c) => c.column);
     if (refColumns.length === 0) continue;
     const titleColumn = spec.columns[spec.titleField]?.column ?? spec.searchColumn;
-    const rows = await db
+    let query = db
       .selectFrom(spec.table)
       .select([sql<string>`_id`.as('id'), sql<string>`${sql.ref(titleColumn)}`.as('title')])
       .where(sql<boolean>`school_code = ${school}`)
-      .where((eb) => eb.or(refColumns.map((column) => eb(sql.ref(column), 'like', needle))))
-      .execute();
+      .where((eb) => eb.or(refColumns.map((column) => eb(sql.ref(column), 'like', needle))));
+    if (options.publicOnly) query = query.where(sql<boolean>`status = ${'published'}`);
+    const rows = await query.execute();
     for (const r of rows) found.push({ type: spec.type, id: r.id, title: String(r.title ?? '').slice(0, 120) });
   }
   // Information pages (the syllabus's PDFs, page pictures), published or in a draft.
@@ -385,9 +391,19 @@ export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<
     .selectFrom('school_pages')
     .select('slug')
     .where('school_code', '=', school)
-    .where((eb) => eb.or([eb('content', 'like', needle), eb('draft_content', 'like', needle)]))
+    .where((eb) =>
+      options.publicOnly ? eb('content', 'like', needle) : eb.or([eb('content', 'like', needle), eb('draft_content', 'like', needle)]),
+    )
     .execute();
   for (const p of pages) found.push({ type: 'pages', id: p.slug, title: p.slug });
+  // The school's settings (its profile), always public.
+  const settings = await db
+    .selectFrom('school_profiles')
+    .select('school_code')
+    .where('school_code', '=', school)
+    .where('profile', 'like', needle)
+    .executeTakeFirst();
+  if (settings) found.push({ type: 'settings', id: 'settings', title: 'Settings' });
   return found;
 }
 

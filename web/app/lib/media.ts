@@ -58,6 +58,15 @@ export interface UsedIn {
   title: string;
 }
 
+/** What the person may change of one file (GET /api/admin/media/{id}); `reason`: why not its words. */
+export interface MediaPermissions {
+  editWords: boolean;
+  tag: boolean;
+  untag: boolean;
+  delete: boolean;
+  reason: string | null;
+}
+
 /** What the upload controls accept: photos (HEIC from iPhones included) and PDFs; the server decides by the bytes. */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif,application/pdf';
 /** Uploads at once (the issue: at most 2–3, so a weak phone connection is not split too thin). */

@@ -30,8 +30,9 @@ import {
   updateMedia,
   type MediaItem,
   type MediaRow,
+  type UsedIn,
 } from '../../repositories/media.ts';
-import { childrenInPhoto, childrenOfSchool, setChildrenInPhoto } from '../../repositories/media-children.ts';
+import { addChildrenToPhoto, childrenInPhoto, childrenOfSchool, setChildrenInPhoto } from '../../repositories/media-children.ts';
 import { UNKNOWN_CHILD } from '../../content/consent.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, EDITORS, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
@@ -43,7 +44,9 @@ import type { AdminDeps } from './index.ts';
 // @tus/server; docs/decisions/0035), turning an upload into a library file judged by its bytes,
 // the library list with filters and usage, alt text and captions, and delete refused while used.
 // The school is the request's (its host name); every route is guarded (session, Origin + CSRF
-// token on writes, membership, role). Contributors may upload and edit their own files' words.
+// token on writes, membership, role). Contributors may upload, and change their own files' words
+// while no published content uses them (STAFF.md: editors publish); they may tag children in their
+// own photos (a tag only hides a photo) but never untag one.
 
 export const MEDIA_PAGE_SIZE = 40;
 
@@ -54,6 +57,7 @@ const FINISHED_UPLOAD_MS = 60 * 60_000;
 const CLEANUP_EVERY_MS = 15 * 60_000;
 
 export const NOT_YOURS = 'Contributors can only change the files they uploaded.';
+export const UNTAG_EDITORS = 'Only an editor or administrator can untag a child: untagging can put the photo on the website.';
 export const NO_UPLOAD = 'No unfinished upload with that id. Upload the file again.';
 export const UNFINISHED = 'This upload has not finished yet. Let it finish, then try again.';
 export const MEDIA_CONFLICT = 'Someone else changed this file after you opened it. Nothing was overwritten: here is the current version.';
@@ -97,6 +101,15 @@ const taggedChildSchema = z.object({
   photosConsent: z.boolean().describe('Consent for "Photos on the site" is in effect now; without it the photo is not shown'),
 });
 const itemAnswer = z.object({ item: mediaItemSchema });
+const permissionsSchema = z
+  .object({
+    editWords: z.boolean().describe('Alt text, decorative and caption'),
+    tag: z.boolean().describe('Add children to the photo'),
+    untag: z.boolean().describe('Remove children from the photo (editors and administrators)'),
+    delete: z.boolean(),
+    reason: z.string().nullable().describe('Why the words cannot be changed, in words for staff'),
+  })
+  .describe('What the person asking may change of this file');
 /** Ids in paths: anything unknown (of any shape) is simply not found. */
 const idParams = z.object({ id: z.string().min(1).max(100).describe('The file id (sha-256, hex)') });
 const uploadParams = z.object({ id: z.string().min(1).max(100).describe('The upload id from the Location of its creation') });
@@ -116,6 +129,27 @@ const isEditor = (context: StaffRequestContext) => context.role === 'admin' || c
 /** Contributors change only what they uploaded. */
 function mayEdit(context: StaffRequestContext, row: MediaRow): void {
   if (!isEditor(context) && row.item.createdBy !== context.user.id) throw new HttpError(403, NOT_YOURS);
+}
+
+/** "album “Sports day”, information page “syllabus”": the places, as a refusal names them. */
+function placesInWords(places: readonly UsedIn[]): string {
+  const named = places.slice(0, 3).map((p) => {
+    if (p.type === 'settings') return 'the school’s settings';
+    const label = p.type === 'pages' ? 'information page' : (CONTENT_REGISTRY[p.type as keyof typeof CONTENT_REGISTRY]?.label ?? p.type);
+    return `${label} “${p.title || p.id}”`;
+  });
+  return places.length > 3 ? `${named.join(', ')} and ${places.length - 3} more` : named.join(', ');
+}
+
+export const editorMust = (places: readonly UsedIn[]) =>
+  `An editor or administrator must make this change: this file is used in published content (${placesInWords(places)}).`;
+
+export interface Permissions {
+  editWords: boolean;
+  tag: boolean;
+  untag: boolean;
+  delete: boolean;
+  reason: string | null;
 }
 
 /**
@@ -457,7 +491,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         tags: ['admin: media'],
         params: idParams,
         response: {
-          200: z.object({ item: mediaItemSchema, usedIn: z.array(usedInSchema), children: z.array(taggedChildSchema) }),
+          200: z.object({
+            item: mediaItemSchema,
+            usedIn: z.array(usedInSchema),
+            children: z.array(taggedChildSchema),
+            permissions: permissionsSchema,
+          }),
           ...refusals,
         },
       },
@@ -466,11 +505,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const school = schoolOf(request);
       const row = await findMedia(db, school, request.params.id);
       if (!row) throw new HttpError(404, NO_FILE);
-      const [usedIn, children] = await Promise.all([
+      const [usedIn, children, permissions] = await Promise.all([
         mediaUsedIn(db, school, row.item.ref),
         childrenInPhoto(db, school, row.item.ref, now()),
+        permissionsOf(staffOf(request), school, row),
       ]);
-      return { item: row.item, usedIn, children };
+      return { item: row.item, usedIn, children, permissions };
     },
   );
 
@@ -488,7 +528,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { school, context, row } = await fileOf(request, request.params.id);
-      mayEdit(context, row);
+      await mayChangeWords(context, school, row);
       const { version, ...edit } = request.body;
       const saved = await saveWords(request, school, [{ row, edit, version }]);
       if (!saved) {
@@ -517,7 +557,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       for (const { id, ...edit } of request.body.items) {
         const row = await findMedia(db, school, id);
         if (!row) throw new HttpError(404, `${NO_FILE} Nothing was saved.`);
-        mayEdit(context, row);
+        await mayChangeWords(context, school, row, ' Nothing was saved.');
         changes.push({ row, edit, version: undefined });
       }
       const saved = await saveWords(request, school, changes);
@@ -587,8 +627,17 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const known = await childrenOfSchool(db, school, wanted);
       if (wanted.some((id) => !known.has(id))) throw new HttpError(400, `${UNKNOWN_CHILD} Nothing was saved.`);
       const at = now();
+      // Untagging can make a photo hidden for consent public again: editors only. A contributor's
+      // list only adds (a tag someone adds meanwhile is kept, never removed by it).
+      const addOnly = !isEditor(context);
+      if (addOnly) {
+        const tagged = await childrenInPhoto(db, school, row.item.ref, at);
+        if (tagged.some((c) => !wanted.includes(c.id))) throw new HttpError(403, UNTAG_EDITORS);
+      }
       const changed = await db.transaction().execute(async (trx) => {
-        const moved = await setChildrenInPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id);
+        const moved = addOnly
+          ? await addChildrenToPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id)
+          : await setChildrenInPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id);
         if (!moved) return false;
         // Counts only: the audit log keeps no child's name (docs/decisions/0110).
         await recordAudit(trx as Db, {
@@ -612,6 +661,25 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       return { item: row.item, children: await childrenInPhoto(db, school, row.item.ref, at) };
     },
   );
+
+  /**
+   * What this person may change of the file: editors and administrators everything; a contributor
+   * their own files' words while no published content uses them (the change would show on the site
+   * without an editor), and tags, never untags; nothing of someone else's file.
+   */
+  async function permissionsOf(context: StaffRequestContext, school: string, row: MediaRow): Promise<Permissions> {
+    if (isEditor(context)) return { editWords: true, tag: true, untag: true, delete: true, reason: null };
+    if (row.item.createdBy !== context.user.id) return { editWords: false, tag: false, untag: false, delete: false, reason: NOT_YOURS };
+    const published = await mediaUsedIn(db, school, row.item.ref, { publicOnly: true });
+    const reason = published.length > 0 ? editorMust(published) : null;
+    return { editWords: reason === null, tag: true, untag: false, delete: false, reason };
+  }
+
+  /** 403 unless this person may change the file's words (`after`: added to the refusal). */
+  async function mayChangeWords(context: StaffRequestContext, school: string, row: MediaRow, after = ''): Promise<void> {
+    const { editWords, reason } = await permissionsOf(context, school, row);
+    if (!editWords) throw new HttpError(403, `${reason ?? NOT_YOURS}${after}`);
+  }
 
   /** The request's school and person, and the file `id` of that school (404 when it has none). */
   async function fileOf(request: FastifyRequest, id: string) {
