@@ -9,8 +9,9 @@ import { onOwnServer } from './support/own-server';
 // Issue 16 item 1 on Chromium, by role and label: a photo in the library is tagged with a child
 // from the consent register on its page (/admin/media/{id}); the child has no photo consent, so the
 // page says the photo is not shown and publishing its album is refused naming the child; untagged,
-// the album publishes. With and without JavaScript. On a server of its own (E2E_PORT + 14): it
-// publishes albums and records children.
+// the album publishes. With and without JavaScript. A contributor's photo, once published, shows
+// them why an editor must change it, and no Untag or Delete. On a server of its own (E2E_PORT + 14):
+// it publishes albums and records children.
 
 const { dataDir } = onOwnServer({ offset: 14, name: 'media-children' });
 
@@ -115,4 +116,51 @@ test('without JavaScript a child is found and tagged with plain forms', async ({
   await expect(page.getByText('Child tagged.')).toBeVisible();
   await expect(children).toContainText(`${child} (VII-B) — no photo consent`);
   await context.close();
+});
+
+test('a contributor sees why an editor must change their photo once it is published, and no Untag or Delete', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [photo] = (await makeSmallPhotos(`contrib${Date.now().toString(36)}`, 1)) as [string];
+  const contributorContext = await browser.newContext();
+  const contributor = await contributorContext.newPage();
+  await signIn(contributor, addStaff('contributor', { dataDir }));
+  const albumId = await newAlbum(contributor, `Science fair ${word()}`);
+  await uploadAll(contributor, [photo]);
+  await contributor.getByRole('button', { name: 'Save draft' }).click();
+  await expect(contributor.getByText(/ · version 2$/)).toBeVisible();
+  // In their own draft the words are theirs.
+  await openFile(contributor, photo);
+  await contributor.getByLabel('Alt text', { exact: true }).fill('A volcano model erupting');
+  await contributor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(contributor.getByText('Saved.')).toBeVisible();
+
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await signIn(editor, addStaff('editor', { dataDir }));
+  await editor.goto(`/admin/albums/${albumId}`);
+  await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(editor.getByText(/Status: Published/)).toBeVisible();
+  const child = await recordChild(editor, `Tara${word()}`);
+  await openFile(editor, photo);
+  const tagging = editor.getByRole('region', { name: 'Children in this photo' });
+  await tagging.getByLabel('Find a child', { exact: true }).fill(child.split(' ')[0]!);
+  await tagging.getByRole('button', { name: 'Find' }).click();
+  await tagging.getByRole('button', { name: `Tag ${child}` }).click();
+  await expect(editor.getByText('Child tagged.')).toBeVisible();
+  await editorContext.close();
+
+  await openFile(contributor, photo);
+  await expect(
+    contributor.getByText(/^An editor or administrator must make this change: this file is used in published content/),
+  ).toBeVisible();
+  await expect(contributor.getByText('A volcano model erupting')).toBeVisible();
+  await expect(contributor.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  const children = contributor.getByRole('region', { name: 'Children in this photo' });
+  await expect(children).toContainText(`${child} (VII-B) — no photo consent`);
+  await expect(children).toContainText('Only an editor or administrator can untag a child.');
+  await expect(children.getByRole('button', { name: `Untag ${child}` })).toHaveCount(0);
+  await expect(children.getByLabel('Find a child', { exact: true })).toHaveCount(0);
+  await expect(contributor.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  expect(await axeViolations(contributor, 'file page as a contributor')).toEqual([]);
+  await contributorContext.close();
 });

@@ -130,6 +130,21 @@ export interface MediaChildrenTable {
   created_at: string;
   created_by: string | null;
 }
+/** Space held in a school's quota by uploads not yet in the library (migration 2026-12-04-media-quota). */
+export interface MediaReservationsTable {
+  upload_id: string;
+  school_code: string;
+  owner: string | null;
+  /** bigint: PostgreSQL returns it as a string. */
+  bytes: number | string;
+  created_at: string;
+  expires_at: string;
+}
+/** One row per school, the lock every reservation takes first (migration 2026-12-04-media-quota). */
+export interface MediaQuotaLocksTable {
+  school_code: string;
+  locked_at: string;
+}
 export interface MediaJobsTable {
   ref: string;
   school_code: string;
@@ -375,6 +390,8 @@ export interface Database {
   media: MediaTable;
   media_jobs: MediaJobsTable;
   media_children: MediaChildrenTable;
+  media_reservations: MediaReservationsTable;
+  media_quota_locks: MediaQuotaLocksTable;
   visitor_counts: VisitorCountsTable;
   alumni_submissions: AlumniSubmissionsTable;
   backup_runs: BackupRunsTable;

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { localMediaStore, type MediaStore } from '../backup/media-store.ts';
 import { s3MediaStore } from './s3.ts';
-import { findMedia, insertMedia, mediaUsage, type MediaRow } from '../repositories/media.ts';
+import { findMedia, insertMedia, releaseMediaSpace, reserveMediaSpace, type MediaRow } from '../repositories/media.ts';
 import { sizeWords } from './judge.ts';
 import { judgeInMediaProcess } from './media-process.ts';
 import { encodeAs, sharpFrom, type StoredSource, type VariantFormat } from './variants.ts';
@@ -54,8 +54,35 @@ export const libraryPath = (school: string, sha256: string, extension: string) =
   `library/${school}/${sha256.slice(0, 2)}/${sha256}.${extension}`;
 export const variantFile = (ref: string, width: number, format: VariantFormat) => `library-variants/${ref}/${width}.${format}`;
 
-export const storageFull = (used: number, quota: number) =>
-  `The school's storage is full (${sizeWords(used)} of ${sizeWords(quota)} used).`;
+/**
+ * How long a reservation of quota space counts (docs/decisions/0114): an unfinished upload's life,
+ * after which the clean-up drops the upload and its reservation no longer counts.
+ */
+export const RESERVATION_MS = 24 * 60 * 60_000;
+
+/** The quota refusal; `reserved`: what uploads in progress hold on top of what is stored. */
+export const storageFull = (used: number, quota: number, reserved = 0) =>
+  `The school's storage is full (${sizeWords(used)} of ${sizeWords(quota)} used${
+    reserved > 0 ? `, ${sizeWords(reserved)} more held by uploads in progress` : ''
+  }).`;
+
+/** Holds `bytes` of the school's quota for upload `key` (until RESERVATION_MS from `at`); 413 when they do not fit. */
+export async function reserveSpace(
+  db: Db,
+  config: Config,
+  r: { school: string; key: string; owner: string; bytes: number; at: Date },
+): Promise<void> {
+  const space = await reserveMediaSpace(db, {
+    school: r.school,
+    key: r.key,
+    owner: r.owner,
+    bytes: r.bytes,
+    quotaBytes: config.mediaQuotaBytes,
+    at: r.at.toISOString(),
+    expiresAt: new Date(r.at.getTime() + RESERVATION_MS).toISOString(),
+  });
+  if (!space.ok) throw new HttpError(413, storageFull(space.usedBytes, config.mediaQuotaBytes, space.reservedBytes));
+}
 
 /** A file name as staff see it: the last path segment, printable, at most 200 characters. */
 export function cleanName(name: string | null | undefined, fallback: string): string {
@@ -71,21 +98,33 @@ export function cleanName(name: string | null | undefined, fallback: string): st
 /**
  * Turns a finished upload (a file on this server's disk) into a library file of `school`: judged,
  * processed, stored, recorded with its variant job. The same bytes twice give the same item
- * (`created: false`).
+ * (`created: false`). The quota: the upload's reservation `reservation` (its declared length, or
+ * none for a form upload) becomes the processed file's size under the school's lock before any
+ * byte is stored (413 when it does not fit), and is released as the row is written (0114). On any
+ * other failure it is kept, so a retry finds the space still held; the caller releases it when
+ * the upload is given up.
  */
 export async function addToLibrary(
   db: Db,
   config: Config,
-  upload: { file: string; name: string | null | undefined; school: string; createdBy: string; at: Date },
+  upload: { file: string; name: string | null | undefined; school: string; createdBy: string; at: Date; reservation: string },
 ): Promise<{ row: MediaRow; created: boolean }> {
   // The processed photo is written next to the upload, and removed once stored (or refused).
   const out = nodePath.join(nodePath.dirname(upload.file), `judged-${randomBytes(8).toString('hex')}`);
   try {
     const judged = await judgeInMediaProcess(upload.file, out, config.mediaMaxBytes);
     const existing = await findMedia(db, upload.school, judged.sha256);
-    if (existing) return { row: existing, created: false };
-    const used = await mediaUsage(db, upload.school);
-    if (used + judged.size > config.mediaQuotaBytes) throw new HttpError(413, storageFull(used, config.mediaQuotaBytes));
+    if (existing) {
+      await releaseMediaSpace(db, upload.school, upload.reservation);
+      return { row: existing, created: false };
+    }
+    await reserveSpace(db, config, {
+      school: upload.school,
+      key: upload.reservation,
+      owner: upload.createdBy,
+      bytes: judged.size,
+      at: upload.at,
+    });
     const { media } = mediaStores(config);
     const path = libraryPath(upload.school, judged.sha256, judged.extension);
     await media.write(path, createReadStream(judged.file));
@@ -107,6 +146,7 @@ export async function addToLibrary(
       camera: judged.camera,
       createdBy: upload.createdBy,
       at: upload.at.toISOString(),
+      reservation: upload.reservation,
     });
     const row = await findMedia(db, upload.school, judged.sha256);
     if (!row) throw new Error('The media row vanished after it was written.');

@@ -126,3 +126,24 @@ export async function unconsentedChildrenIn(
     .orderBy('c.name')
     .execute();
 }
+
+/**
+ * Adds tags to a photo and never removes one (a contributor's tagging: a tag can only hide the
+ * photo, so one that arrives meanwhile is kept); answers whether any was added.
+ */
+export async function addChildrenToPhoto(
+  trx: Db,
+  school: string,
+  ref: string,
+  childIds: readonly string[],
+  at: string,
+  by: string | null,
+): Promise<boolean> {
+  if (childIds.length === 0) return false;
+  const results = await trx
+    .insertInto('media_children')
+    .values([...new Set(childIds)].map((child_id) => ({ school_code: school, media_ref: ref, child_id, created_at: at, created_by: by })))
+    .onConflict((oc) => oc.columns(['media_ref', 'child_id']).doNothing())
+    .execute();
+  return results.some((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0);
+}

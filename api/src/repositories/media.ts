@@ -146,11 +146,18 @@ export interface NewMedia {
   camera: Camera | null;
   createdBy: string;
   at: string;
+  /** The reservation that held this file's space (reserveMediaSpace): released as the file is counted. */
+  reservation?: string;
 }
 
-/** Inserts the file (and, for an image, its variant job); false when the school already has these bytes. */
+/**
+ * Inserts the file (and, for an image, its variant job); false when the school already has these
+ * bytes. The reservation that held its space goes in the same transaction, so the quota's sum
+ * (stored + reserved) never counts the file twice or not at all.
+ */
 export async function insertMedia(db: Db, m: NewMedia): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    if (m.reservation) await releaseMediaSpace(trx as Db, m.school, m.reservation);
     const inserted = await trx
       .insertInto('media')
       .values({
@@ -226,6 +233,87 @@ export async function mediaUsage(db: Db, school: string): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+export interface MediaSpace {
+  /** Bytes the library holds. */
+  usedBytes: number;
+  /** Bytes held by uploads in progress (their reservations current at `at`). */
+  reservedBytes: number;
+}
+
+/**
+ * Stored and reserved bytes of the school in one statement (one snapshot: a file moving from
+ * reserved to stored in a concurrent transaction is counted once), `except` one reservation.
+ */
+export async function mediaSpace(db: Db, school: string, at: string, except = ''): Promise<MediaSpace> {
+  const r = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('media')
+        .select((s) => s.fn.coalesce(s.fn.sum<string | number>('bytes'), sql<number>`0`).as('n'))
+        .where('school_code', '=', school)
+        .as('used'),
+      eb
+        .selectFrom('media_reservations')
+        .select((s) => s.fn.coalesce(s.fn.sum<string | number>('bytes'), sql<number>`0`).as('n'))
+        .where('school_code', '=', school)
+        .where('expires_at', '>', at)
+        .where('upload_id', '!=', except)
+        .as('reserved'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { usedBytes: Number(r.used ?? 0), reservedBytes: Number(r.reserved ?? 0) };
+}
+
+export interface SpaceRequest {
+  school: string;
+  /** The upload's id (a tus upload's, or a form upload's working name): one reservation each. */
+  key: string;
+  owner: string;
+  bytes: number;
+  quotaBytes: number;
+  at: string;
+  expiresAt: string;
+}
+
+/**
+ * Reserves `bytes` of the school's quota for upload `key` (replacing what it held before) when the
+ * stored bytes, every other current reservation and these fit; otherwise reserves nothing and
+ * answers the space as it is. The school's lock row is written first: a second reservation waits
+ * there until the first commits, then reads it (docs/decisions/0114).
+ */
+export async function reserveMediaSpace(db: Db, r: SpaceRequest): Promise<{ ok: true } | ({ ok: false } & MediaSpace)> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('media_quota_locks')
+      .values({ school_code: r.school, locked_at: r.at })
+      .onConflict((oc) => oc.column('school_code').doUpdateSet({ locked_at: r.at }))
+      .execute();
+    const space = await mediaSpace(trx as Db, r.school, r.at, r.key);
+    if (space.usedBytes + space.reservedBytes + r.bytes > r.quotaBytes) return { ok: false, ...space };
+    await trx
+      .insertInto('media_reservations')
+      .values({ upload_id: r.key, school_code: r.school, owner: r.owner, bytes: r.bytes, created_at: r.at, expires_at: r.expiresAt })
+      .onConflict((oc) =>
+        oc
+          .column('upload_id')
+          .doUpdateSet({ bytes: r.bytes, expires_at: r.expiresAt })
+          .where('media_reservations.school_code', '=', r.school),
+      )
+      .execute();
+    return { ok: true };
+  });
+}
+
+/** Gives back what upload `key` held (finished, refused or abandoned). */
+export async function releaseMediaSpace(db: Db, school: string, key: string): Promise<void> {
+  await db.deleteFrom('media_reservations').where('school_code', '=', school).where('upload_id', '=', key).execute();
+}
+
+/** Drops the reservations that no longer count (their upload expired without finishing). */
+export async function dropExpiredReservations(db: Db, at: string): Promise<void> {
+  await db.deleteFrom('media_reservations').where('expires_at', '<=', at).execute();
+}
+
 export interface MediaEdit {
   alt?: string | undefined;
   decorative?: boolean | undefined;
@@ -274,8 +362,13 @@ export interface UsedIn {
   title: string;
 }
 
-/** Every content item of the school whose file references hold `ref` (any status: a draft uses it too). */
-export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<UsedIn[]> {
+/**
+ * Every place of the school that uses `ref`: content items whose file references hold it (any
+ * status: a draft uses it too), information pages (published text or draft) and the settings.
+ * `publicOnly`: only what the site shows, or will show with no editor's step — published items
+ * (scheduled and expired ones included), pages' published text, the settings.
+ */
+export async function mediaUsedIn(db: Db, school: string, ref: string, options: { publicOnly?: boolean } = {}): Promise<UsedIn[]> {
   const found: UsedIn[] = [];
   const needle = `%${JSON.stringify(ref)}%`;
   for (const spec of Object.values(CONTENT_REGISTRY)) {
@@ -284,12 +377,13 @@ export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<
       .map((c) => c.column);
     if (refColumns.length === 0) continue;
     const titleColumn = spec.columns[spec.titleField]?.column ?? spec.searchColumn;
-    const rows = await db
+    let query = db
       .selectFrom(spec.table)
       .select([sql<string>`_id`.as('id'), sql<string>`${sql.ref(titleColumn)}`.as('title')])
       .where(sql<boolean>`school_code = ${school}`)
-      .where((eb) => eb.or(refColumns.map((column) => eb(sql.ref(column), 'like', needle))))
-      .execute();
+      .where((eb) => eb.or(refColumns.map((column) => eb(sql.ref(column), 'like', needle))));
+    if (options.publicOnly) query = query.where(sql<boolean>`status = ${'published'}`);
+    const rows = await query.execute();
     for (const r of rows) found.push({ type: spec.type, id: r.id, title: String(r.title ?? '').slice(0, 120) });
   }
   // Information pages (the syllabus's PDFs, page pictures), published or in a draft.
@@ -297,9 +391,19 @@ export async function mediaUsedIn(db: Db, school: string, ref: string): Promise<
     .selectFrom('school_pages')
     .select('slug')
     .where('school_code', '=', school)
-    .where((eb) => eb.or([eb('content', 'like', needle), eb('draft_content', 'like', needle)]))
+    .where((eb) =>
+      options.publicOnly ? eb('content', 'like', needle) : eb.or([eb('content', 'like', needle), eb('draft_content', 'like', needle)]),
+    )
     .execute();
   for (const p of pages) found.push({ type: 'pages', id: p.slug, title: p.slug });
+  // The school's settings (its profile), always public.
+  const settings = await db
+    .selectFrom('school_profiles')
+    .select('school_code')
+    .where('school_code', '=', school)
+    .where('profile', 'like', needle)
+    .executeTakeFirst();
+  if (settings) found.push({ type: 'settings', id: 'settings', title: 'Settings' });
   return found;
 }
 

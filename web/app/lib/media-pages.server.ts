@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { adminApi, fail, formValues, schoolPath } from './admin-api.server';
 import type { Child } from '@sthsm/contract/children';
-import { mediaFilters, mediaQuery, type MediaItem, type MediaPage, type TaggedChild, type UsedIn } from './media';
+import { mediaFilters, mediaQuery, type MediaItem, type MediaPage, type MediaPermissions, type TaggedChild, type UsedIn } from './media';
 
 // The media library's loaders and actions (routes/admin/media.tsx: the library at /admin/media;
 // routes/admin/media-item.tsx: one file at /admin/media/{id}) over the staff media API (docs/api.md "Staff media API").
@@ -49,7 +49,10 @@ export async function fileLoader(request: Request, id: string) {
   // "Find a child" on the page: the consent register searched by name, class or admission number.
   const childQuery = url.searchParams.get('child')?.trim().slice(0, 100) ?? '';
   const [answer, found] = await Promise.all([
-    adminApi<{ item: MediaItem; usedIn: UsedIn[]; children: TaggedChild[] }>(request, `/media/${encodeURIComponent(id)}`),
+    adminApi<{ item: MediaItem; usedIn: UsedIn[]; children: TaggedChild[]; permissions: MediaPermissions }>(
+      request,
+      `/media/${encodeURIComponent(id)}`,
+    ),
     childQuery
       ? adminApi<{ items: Child[]; total: number }>(request, `${schoolPath(request)}/children?q=${encodeURIComponent(childQuery)}`)
       : null,
@@ -61,7 +64,7 @@ export async function fileLoader(request: Request, id: string) {
     uploaded: url.searchParams.has('uploaded'),
     tagged: url.searchParams.get('tagged'),
     childQuery,
-    // Contributors cannot read the register (403): they see the tags and can remove them.
+    // Contributors cannot read the register (403): they see the tags (only editors untag).
     childMatches: found?.ok && found.data ? { items: found.data.items, total: found.data.total } : null,
     childSearchError: found && !found.ok ? found.error : null,
   };

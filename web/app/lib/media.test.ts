@@ -23,6 +23,10 @@ describe('sizes in words', () => {
     expect(sizeText(1_234_567_890)).toBe('1.2 GB');
     expect(sizeText(2_000_000_000)).toBe('2 GB');
     expect(usageText({ bytes: 1_200_000_000, quotaBytes: 2_000_000_000 })).toBe('1.2 GB of 2 GB used');
+    expect(usageText({ bytes: 1_200_000_000, quotaBytes: 2_000_000_000, reservedBytes: 0 })).toBe('1.2 GB of 2 GB used');
+    expect(usageText({ bytes: 1_200_000_000, quotaBytes: 2_000_000_000, reservedBytes: 300_000_000 })).toBe(
+      '1.2 GB of 2 GB used, 300 MB more held by uploads in progress',
+    );
   });
 });
 

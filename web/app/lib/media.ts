@@ -32,6 +32,8 @@ export interface MediaItem {
 export interface MediaUsage {
   bytes: number;
   quotaBytes: number;
+  /** Held on top by uploads in progress until they finish (docs/decisions/0114). */
+  reservedBytes?: number;
 }
 
 export interface MediaPage {
@@ -54,6 +56,15 @@ export interface UsedIn {
   type: string;
   id: string;
   title: string;
+}
+
+/** What the person may change of one file (GET /api/admin/media/{id}); `reason`: why not its words. */
+export interface MediaPermissions {
+  editWords: boolean;
+  tag: boolean;
+  untag: boolean;
+  delete: boolean;
+  reason: string | null;
 }
 
 /** What the upload controls accept: photos (HEIC from iPhones included) and PDFs; the server decides by the bytes. */
@@ -122,9 +133,10 @@ export function sizeText(bytes: number): string {
   return `${shown} ${UNITS[unit]}`;
 }
 
-/** "1.2 GB of 2 GB used". */
+/** "1.2 GB of 2 GB used", and ", 300 MB more held by uploads in progress" while any are. */
 export function usageText(usage: MediaUsage): string {
-  return `${sizeText(usage.bytes)} of ${sizeText(usage.quotaBytes)} used`;
+  const held = usage.reservedBytes ? `, ${sizeText(usage.reservedBytes)} more held by uploads in progress` : '';
+  return `${sizeText(usage.bytes)} of ${sizeText(usage.quotaBytes)} used${held}`;
 }
 
 /** Whether a photo may appear in published content: it has alt text or is marked decorative. */

@@ -14,22 +14,25 @@ import { bumpContentVersion } from '../../content/state.ts';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { tooLarge } from '../../media/judge.ts';
-import { addToLibrary, mediaStores, removeLibraryFiles, uploadCleaners } from '../../media/library.ts';
+import { addToLibrary, mediaStores, removeLibraryFiles, RESERVATION_MS, reserveSpace, uploadCleaners } from '../../media/library.ts';
 import { mediaJobsAdded } from '../../media/variant-worker.ts';
 import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
 import { findRow, insertVersion, snapshotOf, toItem, updateRow } from '../../content/store.ts';
 import { CONTENT_REGISTRY } from '../../content/registry.ts';
 import {
   deleteMedia,
+  dropExpiredReservations,
   findMedia,
   listMedia,
-  mediaUsage,
+  mediaSpace,
   mediaUsedIn,
+  releaseMediaSpace,
   updateMedia,
   type MediaItem,
   type MediaRow,
+  type UsedIn,
 } from '../../repositories/media.ts';
-import { childrenInPhoto, childrenOfSchool, setChildrenInPhoto } from '../../repositories/media-children.ts';
+import { addChildrenToPhoto, childrenInPhoto, childrenOfSchool, setChildrenInPhoto } from '../../repositories/media-children.ts';
 import { UNKNOWN_CHILD } from '../../content/consent.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, EDITORS, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
@@ -41,22 +44,29 @@ import type { AdminDeps } from './index.ts';
 // @tus/server; docs/decisions/0035), turning an upload into a library file judged by its bytes,
 // the library list with filters and usage, alt text and captions, and delete refused while used.
 // The school is the request's (its host name); every route is guarded (session, Origin + CSRF
-// token on writes, membership, role). Contributors may upload and edit their own files' words.
+// token on writes, membership, role). Contributors may upload, and change their own files' words
+// while no published content uses them (STAFF.md: editors publish); they may tag children in their
+// own photos (a tag only hides a photo) but never untag one.
 
 export const MEDIA_PAGE_SIZE = 40;
 
 const UPLOADS_PATH = '/api/admin/media/uploads';
-/** Unfinished uploads are dropped after a day; finished ones an hour after they finished (a retried POST still finds them). */
-const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
+/** Unfinished uploads are dropped after a day (when their reservation stops counting); finished ones an hour after they finished (a retried POST still finds them). */
+const UNFINISHED_UPLOAD_MS = RESERVATION_MS;
 const FINISHED_UPLOAD_MS = 60 * 60_000;
 const CLEANUP_EVERY_MS = 15 * 60_000;
 
 export const NOT_YOURS = 'Contributors can only change the files they uploaded.';
+export const UNTAG_EDITORS = 'Only an editor or administrator can untag a child: untagging can put the photo on the website.';
 export const NO_UPLOAD = 'No unfinished upload with that id. Upload the file again.';
 export const UNFINISHED = 'This upload has not finished yet. Let it finish, then try again.';
 export const MEDIA_CONFLICT = 'Someone else changed this file after you opened it. Nothing was overwritten: here is the current version.';
 export const NOT_TUS = 'Send files with a tus 1.0 client (Tus-Resumable: 1.0.0 and Upload-Length).';
+export const UPLOAD_QUERY = 'An upload’s address takes no query string: use its address as given.';
+export const UPLOAD_ADDRESS = 'Use the upload’s address exactly as given when it was created.';
 const NO_FILE = 'No file with that id in this school.';
+/** Refusals of a finished upload that no retry changes. */
+const GIVEN_UP = new Set([413, 415, 422]);
 
 const cameraSchema = z.object({
   make: z.string().optional(),
@@ -91,6 +101,15 @@ const taggedChildSchema = z.object({
   photosConsent: z.boolean().describe('Consent for "Photos on the site" is in effect now; without it the photo is not shown'),
 });
 const itemAnswer = z.object({ item: mediaItemSchema });
+const permissionsSchema = z
+  .object({
+    editWords: z.boolean().describe('Alt text, decorative and caption'),
+    tag: z.boolean().describe('Add children to the photo'),
+    untag: z.boolean().describe('Remove children from the photo (editors and administrators)'),
+    delete: z.boolean(),
+    reason: z.string().nullable().describe('Why the words cannot be changed, in words for staff'),
+  })
+  .describe('What the person asking may change of this file');
 /** Ids in paths: anything unknown (of any shape) is simply not found. */
 const idParams = z.object({ id: z.string().min(1).max(100).describe('The file id (sha-256, hex)') });
 const uploadParams = z.object({ id: z.string().min(1).max(100).describe('The upload id from the Location of its creation') });
@@ -112,6 +131,36 @@ function mayEdit(context: StaffRequestContext, row: MediaRow): void {
   if (!isEditor(context) && row.item.createdBy !== context.user.id) throw new HttpError(403, NOT_YOURS);
 }
 
+/** "album “Sports day”, information page “syllabus”": the places, as a refusal names them. */
+function placesInWords(places: readonly UsedIn[]): string {
+  const named = places.slice(0, 3).map((p) => {
+    if (p.type === 'settings') return 'the school’s settings';
+    const label = p.type === 'pages' ? 'information page' : (CONTENT_REGISTRY[p.type as keyof typeof CONTENT_REGISTRY]?.label ?? p.type);
+    return `${label} “${p.title || p.id}”`;
+  });
+  return places.length > 3 ? `${named.join(', ')} and ${places.length - 3} more` : named.join(', ');
+}
+
+export const editorMust = (places: readonly UsedIn[]) =>
+  `An editor or administrator must make this change: this file is used in published content (${placesInWords(places)}).`;
+
+export interface Permissions {
+  editWords: boolean;
+  tag: boolean;
+  untag: boolean;
+  delete: boolean;
+  reason: string | null;
+}
+
+/**
+ * The request is for exactly `address` (the normalised target, docs/decisions/0040): no query
+ * string, no other spelling of the path. The upload itself is then the route's own checked id.
+ */
+function exactly(request: FastifyRequest, address: string): void {
+  if (request.url.includes('?')) throw new HttpError(400, UPLOAD_QUERY);
+  if (request.url !== address) throw new HttpError(400, UPLOAD_ADDRESS);
+}
+
 const schoolOf = (request: FastifyRequest) => staffOf(request).school as string;
 
 export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -122,16 +171,31 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   // ---- Resumable uploads (tus 1.0) ----
 
   await mkdir(config.uploadDir, { recursive: true });
-  const datastore = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
-  /** Who is creating an upload (the tus server sees only the raw request). */
-  const creators = new WeakMap<IncomingMessage, { school: string; owner: string }>();
+  const datastore = new QuotaFileStore(db, { directory: config.uploadDir, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
+  /** Who is creating an upload, and its id (already reserved in the quota): the tus server sees only the raw request. */
+  const creators = new WeakMap<IncomingMessage, { school: string; owner: string; id: string }>();
+  /**
+   * The upload a request may act on, as its route checked it (this school's, this person's). The
+   * tus server's own reading takes the last "/" segment of the whole URL, query string included,
+   * so it is never used: an id not set here is no upload at all.
+   */
+  const checkedUploads = new WeakMap<IncomingMessage, string>();
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore,
     maxSize: config.mediaMaxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
-    namingFunction: () => randomBytes(16).toString('hex'),
+    namingFunction(req) {
+      const raw = req.runtime?.node?.req;
+      const creator = raw && creators.get(raw as IncomingMessage);
+      if (!creator) throw { status_code: 403, body: 'Not a staff request.' };
+      return creator.id;
+    },
+    getFileIdFromRequest(req) {
+      const raw = req.runtime?.node?.req;
+      return raw ? checkedUploads.get(raw as IncomingMessage) : undefined;
+    },
     async onUploadCreate(req, upload) {
       const raw = req.runtime?.node?.req;
       const creator = raw && creators.get(raw as IncomingMessage);
@@ -152,6 +216,8 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
    */
   async function cleanUploads(): Promise<void> {
     await tus.cleanUpExpiredUploads();
+    // Those uploads' reservations stopped counting when they expired; here the rows go too.
+    await dropExpiredReservations(db, now().toISOString());
     const cutoff = now().getTime() - FINISHED_UPLOAD_MS;
     for (const name of await readdir(config.uploadDir)) {
       if (/^(form|judged)-[0-9a-f]{16}$/.test(name)) {
@@ -165,7 +231,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const id = name.slice(0, -'.json'.length);
       const upload = await datastore.getUpload(id).catch(() => null);
       if (upload && upload.offset === upload.size && upload.creation_date && Date.parse(upload.creation_date) < cutoff) {
-        await datastore.remove(id).catch(() => {});
+        await giveUp(upload);
       }
     }
   }
@@ -187,8 +253,14 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     return upload;
   }
 
-  /** Hands the request to the tus server (which writes the answer itself). */
-  async function toTus(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Removes an upload (refused, or never turned into a file); the store gives back its quota space. */
+  async function giveUp(upload: { id: string }): Promise<void> {
+    await datastore.remove(upload.id).catch(() => {});
+  }
+
+  /** Hands the request to the tus server (which writes the answer itself), acting on `uploadId` when given. */
+  async function toTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string): Promise<void> {
+    if (uploadId) checkedUploads.set(request.raw, uploadId);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   }
@@ -202,18 +274,28 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       onRequest: anyStaff,
       schema: {
         summary: 'Start a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata filename and filetype',
-        description: `Answers 201 with Location /api/admin/media/uploads/{id}. Over MEDIA_MAX_BYTES (${config.mediaMaxBytes} bytes here) is 413.`,
+        description: `Answers 201 with Location /api/admin/media/uploads/{id}. Over MEDIA_MAX_BYTES (${config.mediaMaxBytes} bytes here) is 413, and so is an Upload-Length the school's quota has no room for: it is held in the quota until the upload finishes, is refused, abandoned or expires (docs/decisions/0114).`,
         tags: ['admin: media'],
         response: { 201: z.null(), 413: errorBody, ...refusals },
       },
     },
     async (request, reply) => {
+      exactly(request, UPLOADS_PATH);
       const length = Number(request.headers['upload-length']);
       if (request.headers['tus-resumable'] !== '1.0.0' || !Number.isSafeInteger(length) || length < 0) throw new HttpError(400, NOT_TUS);
       if (length > config.mediaMaxBytes) throw new HttpError(413, tooLarge(config.mediaMaxBytes));
       const context = staffOf(request);
-      creators.set(request.raw, { school: context.school as string, owner: context.user.id });
-      return toTus(request, reply);
+      const school = context.school as string;
+      const id = randomBytes(16).toString('hex');
+      // Its declared length is held in the quota from now until it finishes, fails, is abandoned or expires (0114).
+      await reserveSpace(db, config, { school, key: id, owner: context.user.id, bytes: length, at: now() });
+      creators.set(request.raw, { school, owner: context.user.id, id });
+      try {
+        await toTus(request, reply);
+      } finally {
+        // Not created (refused by the tus server, or the connection dropped first): nothing to hold.
+        if (!(await datastore.getUpload(id).catch(() => null))) await releaseMediaSpace(db, school, id);
+      }
     },
   );
 
@@ -229,13 +311,15 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             : method === 'PATCH'
               ? 'Send the next bytes of an upload (tus; Content-Type application/offset+octet-stream, Upload-Offset)'
               : 'Abandon an upload (tus termination)',
+        description: 'At the address exactly as its creation gave it (Location): a query string or another spelling is 400.',
         tags: ['admin: media'],
         params: uploadParams,
         response: { 204: z.null(), ...refusals },
       },
       async handler(request, reply) {
-        await ownUpload(request, request.params.id);
-        return toTus(request, reply);
+        exactly(request, `${UPLOADS_PATH}/${request.params.id}`);
+        const upload = await ownUpload(request, request.params.id);
+        return toTus(request, reply, upload.id);
       },
     });
   }
@@ -294,22 +378,32 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
               school,
               createdBy: context.user.id,
               at: now(),
+              reservation: path.basename(temporary),
             });
           } finally {
             await rm(temporary, { force: true });
+            await releaseMediaSpace(db, school, path.basename(temporary));
           }
         } else {
           if (!request.body) throw new HttpError(400, 'Send { "upload": "<upload id>" } or a multipart form with a file.');
           album = request.body.album;
           const upload = await ownUpload(request, request.body.upload);
           if (upload.size === undefined || upload.offset !== upload.size) throw new HttpError(409, UNFINISHED);
-          result = await addToLibrary(db, config, {
-            file: path.join(config.uploadDir, upload.id),
-            name: upload.metadata?.filename,
-            school,
-            createdBy: context.user.id,
-            at: now(),
-          });
+          try {
+            result = await addToLibrary(db, config, {
+              file: path.join(config.uploadDir, upload.id),
+              name: upload.metadata?.filename,
+              school,
+              createdBy: context.user.id,
+              at: now(),
+              reservation: upload.id,
+            });
+          } catch (err) {
+            // Refused for good (not accepted, damaged, too large, no room): the upload and its space go.
+            // Anything else (503: the media process ended) keeps both for the retry.
+            if (err instanceof HttpError && GIVEN_UP.has(err.statusCode)) await giveUp(upload);
+            throw err;
+          }
         }
         if (result.created) {
           mediaJobsAdded();
@@ -351,7 +445,11 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
             page: z.number().int(),
             pageSize: z.number().int(),
             total: z.number().int(),
-            usage: z.object({ bytes: z.number(), quotaBytes: z.number() }),
+            usage: z.object({
+              bytes: z.number().describe('Stored in the library'),
+              quotaBytes: z.number().describe('MEDIA_QUOTA_BYTES'),
+              reservedBytes: z.number().describe('Held on top by uploads in progress (their declared length) until they finish or expire'),
+            }),
           }),
           ...refusals,
         },
@@ -365,7 +463,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         const row = await findRow(db, CONTENT_REGISTRY.albums, school, q.album);
         albumRefs = row ? refsOf(row.attachments) : [];
       }
-      const [list, bytes] = await Promise.all([
+      const [list, space] = await Promise.all([
         listMedia(
           db,
           school,
@@ -373,9 +471,14 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           q.page,
           MEDIA_PAGE_SIZE,
         ),
-        mediaUsage(db, school),
+        mediaSpace(db, school, now().toISOString()),
       ]);
-      return { ...list, page: q.page, pageSize: MEDIA_PAGE_SIZE, usage: { bytes, quotaBytes: config.mediaQuotaBytes } };
+      return {
+        ...list,
+        page: q.page,
+        pageSize: MEDIA_PAGE_SIZE,
+        usage: { bytes: space.usedBytes, quotaBytes: config.mediaQuotaBytes, reservedBytes: space.reservedBytes },
+      };
     },
   );
 
@@ -388,7 +491,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         tags: ['admin: media'],
         params: idParams,
         response: {
-          200: z.object({ item: mediaItemSchema, usedIn: z.array(usedInSchema), children: z.array(taggedChildSchema) }),
+          200: z.object({
+            item: mediaItemSchema,
+            usedIn: z.array(usedInSchema),
+            children: z.array(taggedChildSchema),
+            permissions: permissionsSchema,
+          }),
           ...refusals,
         },
       },
@@ -397,11 +505,12 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const school = schoolOf(request);
       const row = await findMedia(db, school, request.params.id);
       if (!row) throw new HttpError(404, NO_FILE);
-      const [usedIn, children] = await Promise.all([
+      const [usedIn, children, permissions] = await Promise.all([
         mediaUsedIn(db, school, row.item.ref),
         childrenInPhoto(db, school, row.item.ref, now()),
+        permissionsOf(staffOf(request), school, row),
       ]);
-      return { item: row.item, usedIn, children };
+      return { item: row.item, usedIn, children, permissions };
     },
   );
 
@@ -419,7 +528,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { school, context, row } = await fileOf(request, request.params.id);
-      mayEdit(context, row);
+      await mayChangeWords(context, school, row);
       const { version, ...edit } = request.body;
       const saved = await saveWords(request, school, [{ row, edit, version }]);
       if (!saved) {
@@ -448,7 +557,7 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       for (const { id, ...edit } of request.body.items) {
         const row = await findMedia(db, school, id);
         if (!row) throw new HttpError(404, `${NO_FILE} Nothing was saved.`);
-        mayEdit(context, row);
+        await mayChangeWords(context, school, row, ' Nothing was saved.');
         changes.push({ row, edit, version: undefined });
       }
       const saved = await saveWords(request, school, changes);
@@ -518,8 +627,17 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const known = await childrenOfSchool(db, school, wanted);
       if (wanted.some((id) => !known.has(id))) throw new HttpError(400, `${UNKNOWN_CHILD} Nothing was saved.`);
       const at = now();
+      // Untagging can make a photo hidden for consent public again: editors only. A contributor's
+      // list only adds (a tag someone adds meanwhile is kept, never removed by it).
+      const addOnly = !isEditor(context);
+      if (addOnly) {
+        const tagged = await childrenInPhoto(db, school, row.item.ref, at);
+        if (tagged.some((c) => !wanted.includes(c.id))) throw new HttpError(403, UNTAG_EDITORS);
+      }
       const changed = await db.transaction().execute(async (trx) => {
-        const moved = await setChildrenInPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id);
+        const moved = addOnly
+          ? await addChildrenToPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id)
+          : await setChildrenInPhoto(trx as Db, school, row.item.ref, wanted, at.toISOString(), context.user.id);
         if (!moved) return false;
         // Counts only: the audit log keeps no child's name (docs/decisions/0110).
         await recordAudit(trx as Db, {
@@ -543,6 +661,25 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       return { item: row.item, children: await childrenInPhoto(db, school, row.item.ref, at) };
     },
   );
+
+  /**
+   * What this person may change of the file: editors and administrators everything; a contributor
+   * their own files' words while no published content uses them (the change would show on the site
+   * without an editor), and tags, never untags; nothing of someone else's file.
+   */
+  async function permissionsOf(context: StaffRequestContext, school: string, row: MediaRow): Promise<Permissions> {
+    if (isEditor(context)) return { editWords: true, tag: true, untag: true, delete: true, reason: null };
+    if (row.item.createdBy !== context.user.id) return { editWords: false, tag: false, untag: false, delete: false, reason: NOT_YOURS };
+    const published = await mediaUsedIn(db, school, row.item.ref, { publicOnly: true });
+    const reason = published.length > 0 ? editorMust(published) : null;
+    return { editWords: reason === null, tag: true, untag: false, delete: false, reason };
+  }
+
+  /** 403 unless this person may change the file's words (`after`: added to the refusal). */
+  async function mayChangeWords(context: StaffRequestContext, school: string, row: MediaRow, after = ''): Promise<void> {
+    const { editWords, reason } = await permissionsOf(context, school, row);
+    if (!editWords) throw new HttpError(403, `${reason ?? NOT_YOURS}${after}`);
+  }
 
   /** The request's school and person, and the file `id` of that school (404 when it has none). */
   async function fileOf(request: FastifyRequest, id: string) {
@@ -597,6 +734,29 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
 };
 
 class StaleVersion extends Error {}
+
+/**
+ * The tus uploads' folder, where removing an upload also gives back the quota space it held
+ * (docs/decisions/0114): a tus termination (DELETE, before its 204 is sent), the expiry clean-up,
+ * and a refused or stale upload removed here.
+ */
+class QuotaFileStore extends FileStore {
+  readonly #db: Db;
+  constructor(db: Db, options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options);
+    this.#db = db;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const upload = await this.getUpload(id).catch(() => null);
+    try {
+      await super.remove(id);
+    } finally {
+      const school = upload?.metadata?.school;
+      if (school) await releaseMediaSpace(this.#db, school, id);
+    }
+  }
+}
 
 function refsOf(value: unknown): string[] {
   try {

@@ -13,7 +13,8 @@ import { useChangedForm } from './unsaved-changes';
 // One file of the media library (/admin/media/{id}): its alt text (or "decorative"), caption,
 // facts and camera data, where it is used (links to those items), and Delete — refused while
 // anything uses it, with the list of places. Plain form posts: works without JavaScript; a refused
-// save keeps what was typed.
+// save keeps what was typed. Only the controls the person may use are shown (the API's
+// `permissions`): a contributor sees why a file in published content is an editor's to change.
 
 type FileData = Awaited<ReturnType<typeof fileLoader>>;
 
@@ -50,8 +51,8 @@ const TAGGED: Record<string, string> = { added: 'Child tagged.', removed: 'Child
  * Tag through "Find a child" (a GET search of the consent register, then one button per match) and
  * untag with one button; plain forms, so it works without JavaScript.
  */
-function PhotoChildren({ loaded }: { loaded: FileData }) {
-  const { children, childQuery, childMatches, childSearchError } = loaded;
+function PhotoChildren({ loaded, mayFind }: { loaded: FileData; mayFind: boolean }) {
+  const { children, childQuery, childMatches, childSearchError, permissions } = loaded;
   const taggedIds = new Set(children.map((c) => c.id));
   const matches = childMatches?.items.filter((c) => !taggedIds.has(c.id)) ?? [];
   const hidden = children.filter((c) => !c.photosConsent);
@@ -76,26 +77,31 @@ function PhotoChildren({ loaded }: { loaded: FileData }) {
                 <span>
                   {c.name} ({c.class}) — {c.photosConsent ? 'photo consent in effect' : 'no photo consent'}
                 </span>
-                <button className="btn btn--outline" type="submit" name="intent" value="untag" aria-label={`Untag ${c.name}`}>
-                  Untag
-                </button>
+                {permissions.untag ? (
+                  <button className="btn btn--outline" type="submit" name="intent" value="untag" aria-label={`Untag ${c.name}`}>
+                    Untag
+                  </button>
+                ) : null}
               </Form>
             </li>
           ))}
         </ul>
       )}
-      <search aria-label="Find a child to tag">
-        <Form method="get" className="media-child-search">
-          <label htmlFor="child-search">Find a child</label>
-          <input id="child-search" name="child" type="search" defaultValue={childQuery} aria-describedby="child-search-hint" />
-          <button className="btn btn--outline" type="submit">
-            Find
-          </button>
-          <p className="field-hint" id="child-search-hint">
-            Name, class or admission number, from the consent register.
-          </p>
-        </Form>
-      </search>
+      {children.length > 0 && !permissions.untag ? <p>Only an editor or administrator can untag a child.</p> : null}
+      {mayFind ? (
+        <search aria-label="Find a child to tag">
+          <Form method="get" className="media-child-search">
+            <label htmlFor="child-search">Find a child</label>
+            <input id="child-search" name="child" type="search" defaultValue={childQuery} aria-describedby="child-search-hint" />
+            <button className="btn btn--outline" type="submit">
+              Find
+            </button>
+            <p className="field-hint" id="child-search-hint">
+              Name, class or admission number, from the consent register.
+            </p>
+          </Form>
+        </search>
+      ) : null}
       {childSearchError ? <p role="alert">{childSearchError}</p> : null}
       {childQuery && childMatches ? (
         matches.length === 0 ? (
@@ -126,8 +132,8 @@ function PhotoChildren({ loaded }: { loaded: FileData }) {
 }
 
 export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: FileOutcome | undefined }) {
-  const { item, usedIn, saved, uploaded, tagged } = loaded;
-  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { item, usedIn, saved, uploaded, tagged, permissions } = loaded;
+  const { timeZone, role } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const typed = outcome?.values;
   const refusedDelete = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -195,36 +201,49 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
           <figcaption>{facts.join(' · ')}</figcaption>
         </figure>
         <div>
-          <Form key={item.version} method="post" className="admin-form" {...changes.form}>
-            <CsrfField />
-            <input type="hidden" name="version" value={item.version} />
-            <EditField
-              name="alt"
-              label="Alt text"
-              rows={3}
-              value={typed?.alt ?? item.alt}
-              hint="What the photo shows, for people who cannot see it. Needed before anything using it is published, unless it is decorative."
-            />
-            <label className="admin-check">
-              <input
-                type="checkbox"
-                name="decorative"
-                defaultChecked={typed ? typed.decorative === 'on' : item.decorative}
-                aria-describedby="decorative-hint"
-              />{' '}
-              Decorative
-            </label>
-            <p className="field-hint" id="decorative-hint">
-              Only for photos that add nothing a reader would miss; screen readers skip them.
-            </p>
-            <EditField name="caption" label="Caption" value={typed?.caption ?? item.caption} />
-            <output className="admin-unsaved">{changes.changed ? 'Unsaved changes' : ''}</output>
-            <div className="admin-button-row">
-              <button className="btn" type="submit" name="intent" value="save">
-                Save
-              </button>
-            </div>
-          </Form>
+          {permissions.editWords ? (
+            <Form key={item.version} method="post" className="admin-form" {...changes.form}>
+              <CsrfField />
+              <input type="hidden" name="version" value={item.version} />
+              <EditField
+                name="alt"
+                label="Alt text"
+                rows={3}
+                value={typed?.alt ?? item.alt}
+                hint="What the photo shows, for people who cannot see it. Needed before anything using it is published, unless it is decorative."
+              />
+              <label className="admin-check">
+                <input
+                  type="checkbox"
+                  name="decorative"
+                  defaultChecked={typed ? typed.decorative === 'on' : item.decorative}
+                  aria-describedby="decorative-hint"
+                />{' '}
+                Decorative
+              </label>
+              <p className="field-hint" id="decorative-hint">
+                Only for photos that add nothing a reader would miss; screen readers skip them.
+              </p>
+              <EditField name="caption" label="Caption" value={typed?.caption ?? item.caption} />
+              <output className="admin-unsaved">{changes.changed ? 'Unsaved changes' : ''}</output>
+              <div className="admin-button-row">
+                <button className="btn" type="submit" name="intent" value="save">
+                  Save
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <section aria-labelledby="words-heading" className="admin-section">
+              <h2 id="words-heading">Alt text and caption</h2>
+              <p className="admin-alert">{permissions.reason}</p>
+              <p>
+                <strong>Alt text:</strong> {item.decorative ? 'Decorative' : item.alt || '(none)'}
+              </p>
+              <p>
+                <strong>Caption:</strong> {item.caption || '(none)'}
+              </p>
+            </section>
+          )}
           {camera.length > 0 ? (
             <section aria-labelledby="camera-heading" className="admin-section">
               <h2 id="camera-heading">Camera</h2>
@@ -235,17 +254,19 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
               </ul>
             </section>
           ) : null}
-          {item.kind === 'image' ? <PhotoChildren loaded={loaded} /> : null}
+          {item.kind === 'image' ? <PhotoChildren loaded={loaded} mayFind={role === 'admin' || role === 'editor'} /> : null}
           <section aria-labelledby="used-heading" className="admin-section">
             <h2 id="used-heading">Where it is used</h2>
             <UsedInList usedIn={usedIn} id="used-places" />
           </section>
-          <Form method="post" className="admin-button-row">
-            <CsrfField />
-            <button className="btn btn--danger" type="submit" name="intent" value="delete">
-              Delete
-            </button>
-          </Form>
+          {permissions.delete ? (
+            <Form method="post" className="admin-button-row">
+              <CsrfField />
+              <button className="btn btn--danger" type="submit" name="intent" value="delete">
+                Delete
+              </button>
+            </Form>
+          ) : null}
         </div>
       </div>
     </>
