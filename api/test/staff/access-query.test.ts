@@ -10,7 +10,8 @@ import { as, createStaff, ORIGIN, signIn, type Signed, type StaffPerson } from '
 // school route is asked by St. Thomas's administrator for the school's own resources (its own upload,
 // its own news item, its own staff member), with a query string naming others: another school's news
 // item and staff member, a colleague's unfinished upload. Nothing of theirs may change or show, in
-// the body or the headers. Every path is asked with HEAD too. Runs on both engines.
+// the body or the headers, and no answer is readable by another origin (CORS). Every path is asked
+// with HEAD too. Runs on both engines.
 
 let t: TestApp;
 let admin: Signed;
@@ -93,10 +94,25 @@ describe('a query string never points a route elsewhere', () => {
         const res = await as(t.app, admin)(m as 'GET', `${await ownPath(url)}${lure()}`, body, extra);
         const shown = `${JSON.stringify(res.headers)}\n${res.body}`;
         for (const secret of secrets) expect(shown, `${m} ${url} shows ${secret}`).not.toContain(secret);
+        // Staff answers are for the site's own pages: none invites another origin to read it.
+        expect(res.headers['access-control-allow-origin'], `${m} ${url}`).toBeUndefined();
         expect(await theirs(), `${m} ${url}`).toEqual(before);
       }
       asked.add(url);
     }
     expect(asked.size).toBeGreaterThanOrEqual(30);
+  });
+
+  it('no staff answer lets another origin read it (the resumable uploads\u2019 server included)', async () => {
+    const own = (await createUpload(t.app, admin, 32, 'own.jpg')).id;
+    for (const origin of [ORIGIN, 'https://evil.example']) {
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: `/api/admin/media/uploads/${own}`,
+        headers: { origin, 'tus-resumable': '1.0.0', cookie: admin.cookie },
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
   });
 });

@@ -186,6 +186,8 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     maxSize: config.mediaMaxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    // Staff uploads come from the site's own pages only: no CORS answer (the tus server's default is "*").
+    allowedOrigins: () => false,
     namingFunction(req) {
       const raw = req.runtime?.node?.req;
       const creator = raw && creators.get(raw as IncomingMessage);
