@@ -9,6 +9,7 @@ import * as consent from './2026-11-28-consent.ts';
 import * as media from './2026-11-29-media.ts';
 import * as jobLeases from './2026-11-30-job-leases.ts';
 import * as mediaChildren from './2026-12-01-media-children.ts';
+import * as signIn from './2026-12-05-sign-in.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-media': media,
   '2026-11-30-job-leases': jobLeases,
   '2026-12-01-media-children': mediaChildren,
+  '2026-12-05-sign-in': signIn,
 };

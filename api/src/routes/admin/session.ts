@@ -14,13 +14,16 @@ import { issueToken } from '../../staff/links.ts';
 import { currentLockout, lockoutMessage, noteAttempt, type Lockout } from '../../staff/lockout.ts';
 import { burnPasswordCheck, tokenHash, verifyPassword } from '../../staff/secrets.ts';
 import { ABSOLUTE_TIMEOUT_MS, clearSessionCookie, IDLE_TIMEOUT_MS, startSession } from '../../staff/sessions.ts';
-import { matchBackupCode, verifyTotp } from '../../staff/totp.ts';
+import { claimTotpStep } from '../../repositories/staff-totp.ts';
+import { matchBackupCode, totpStep } from '../../staff/totp.ts';
 import { fromJson } from '../../repositories/rows.ts';
 import type { AdminDeps } from './index.ts';
 import { auditSchool, userSummaryOf } from './context.ts';
 import { errors, me, ok, signedIn, twoFactorNeeded } from './schemas.ts';
 
 export const WRONG_CODE = 'That code is not correct. Check the time on your phone, or use a backup code.';
+/** A code (or an earlier one) that already signed in: each works once (RFC 6238 §5.2). */
+export const USED_CODE = 'That code has already been used. Wait for the next code in your authenticator app, or use a backup code.';
 
 /** Signing in and out, and who is signed in (STAFF.md "Getting in"). */
 export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -142,8 +145,11 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const code = request.body.code;
       let method = 'totp';
       if (/^\d{6}$/.test(code)) {
-        if (!(await verifyTotp(user.totp_secret, code, at)))
-          return failed(user.email, request.ip, school, at, 'two-factor', user, WRONG_CODE);
+        const step = await totpStep(user.totp_secret, code, at);
+        if (step === null) return failed(user.email, request.ip, school, at, 'two-factor', user, WRONG_CODE);
+        // A replayed code counts as a failure: whoever sends it has the password and a seen code.
+        if (!(await claimTotpStep(db, user.id, user.totp_secret, step)))
+          return failed(user.email, request.ip, school, at, 'two-factor', user, USED_CODE);
       } else {
         const hashes = fromJson(user.backup_codes);
         const index = matchBackupCode(hashes, code);
