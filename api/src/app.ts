@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { addressKey } from './address-key.ts';
 import type { Readiness } from './cluster/readiness.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -168,9 +169,9 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
-    // One bucket per IPv6 /64 (one client's usual allocation) and IPv4-mapped addresses as IPv4.
-    // The plugin's default today; stated so that an upgrade cannot quietly change it.
-    ipv6Subnet: 64,
+    // One bucket per IPv6 /64 (one client's usual allocation) and IPv4-mapped addresses as IPv4:
+    // the key the sign-in lock counts by too (address-key.ts), so every per-address limit agrees.
+    keyGenerator: (request) => addressKey(request.ip),
     // Several servers share the counters in Redis; when it does not answer, requests pass rather
     // than fail (docs/decisions/0082).
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),

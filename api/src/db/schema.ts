@@ -259,6 +259,8 @@ export interface StaffUsersTable {
   is_operator: number;
   totp_secret: string | null;
   totp_enabled_at: string | null;
+  /** The last TOTP time step accepted (each code signs in once); null under a new secret. */
+  totp_last_step: number | null;
   backup_codes: string;
   created_at: string;
   updated_at: string;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AuditLogTable } from '../db/schema.ts';
 
@@ -17,10 +18,18 @@ export async function insertAuditRow(db: Db, row: AuditRow): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 
+/**
+ * `text` as itself inside a LIKE pattern: `%` and `_` (and the escape character) each escaped with
+ * `!`, so an action such as session.sign_in_failed or an address such as first_last@ is matched
+ * character for character (both engines accept `LIKE … ESCAPE '!'`).
+ */
+const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
+
 function filtered(db: Db, f: AuditFilter) {
   let query = db.selectFrom('audit_log').where('school_code', '=', f.schoolCode);
-  if (f.action) query = query.where('action', 'like', `${f.action.replace(/[%_\\]/g, '')}%`);
-  if (f.actor) query = query.where('actor_email', 'like', `%${f.actor.toLowerCase().replace(/[%_\\]/g, '')}%`);
+  // Lower-cased: names and addresses are stored so, and PostgreSQL's LIKE is case-sensitive.
+  if (f.action) query = query.where(sql<boolean>`action like ${`${literal(f.action.toLowerCase())}%`} escape '!'`);
+  if (f.actor) query = query.where(sql<boolean>`actor_email like ${`%${literal(f.actor.toLowerCase())}%`} escape '!'`);
   if (f.from) query = query.where('at', '>=', f.from);
   if (f.to) query = query.where('at', '<', f.to);
   return query;

@@ -49,7 +49,9 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<StaffUserRow, 'name' | 'password_hash' | 'is_operator' | 'totp_secret' | 'totp_enabled_at' | 'backup_codes'>>,
+  changes: Partial<
+    Pick<StaffUserRow, 'name' | 'password_hash' | 'is_operator' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step' | 'backup_codes'>
+  >,
   at: string,
 ): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { newId } from '../repositories/alumni.ts';
 import { insertAuditRow } from '../repositories/audit.ts';
+import { membershipsOf } from '../repositories/staff-users.ts';
 
 /**
  * One entry of the audit log (docs/decisions/0033). Call `recordAudit` with the transaction that
@@ -55,4 +56,16 @@ export async function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
     before: asJson(entry.before),
     after: asJson(entry.after),
   });
+}
+
+/**
+ * Records a sign-in event (signed in, failed, refused) in the audit log of every school the person
+ * works for, whatever school the request names (docs/decisions/0115): a stranger cannot write into
+ * a school's log, and no school's log shows another school's staff or their address. An unknown
+ * e-mail (`user` undefined), or an operator without a school, gets one platform-level entry (no
+ * school), which no school's administrators see.
+ */
+export async function recordSignInAudit(trx: Db, user: { id: string } | undefined, entry: Omit<AuditEntry, 'school'>): Promise<void> {
+  const schools = user ? (await membershipsOf(trx, user.id)).map((m) => m.school_code) : [];
+  for (const school of schools.length > 0 ? schools : [null]) await recordAudit(trx, { ...entry, school });
 }

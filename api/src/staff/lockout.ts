@@ -1,10 +1,12 @@
+import { addressKey } from '../address-key.ts';
 import type { Db } from '../db/index.ts';
 import { accountFailures, addressFailures, pruneAttempts, recordAttempt, type AttemptOutcome } from '../repositories/sign-in-attempts.ts';
 
 // STAFF.md: after 5 failures for one account within 15 minutes, or 20 from one address, sign-in
 // is refused for 15 minutes. Counted in the database, so every server of a deployment agrees.
 // A success clears the account's count; refused attempts are not failures (they would extend
-// the lock forever for someone who keeps trying).
+// the lock forever for someone who keeps trying). "One address" is addressKey's: an IPv6 /64, an
+// IPv4 address however written — the attempts table keeps that key, not the address as sent.
 
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
@@ -36,13 +38,13 @@ function lockFrom(failures: string[], limit: number, now: Date): Lockout | null 
 export async function currentLockout(db: Db, email: string, ip: string, now: Date): Promise<Lockout | null> {
   // Two windows back: a lock that started 15 minutes ago was reached by failures up to 30 minutes ago.
   const since = new Date(now.getTime() - 2 * LOCKOUT_WINDOW_MS).toISOString();
-  const [account, address] = await Promise.all([accountFailures(db, email, since), addressFailures(db, ip, since)]);
+  const [account, address] = await Promise.all([accountFailures(db, email, since), addressFailures(db, addressKey(ip), since)]);
   const locks = [lockFrom(account, ACCOUNT_FAILURE_LIMIT, now), lockFrom(address, ADDRESS_FAILURE_LIMIT, now)].filter((l) => l !== null);
   return locks.sort((a, b) => b.until.getTime() - a.until.getTime())[0] ?? null;
 }
 
 export async function noteAttempt(db: Db, email: string, ip: string, outcome: AttemptOutcome, now: Date): Promise<void> {
-  await recordAttempt(db, { email, ip, outcome, at: now.toISOString() });
+  await recordAttempt(db, { email, ip: addressKey(ip), outcome, at: now.toISOString() });
   if (outcome === 'success') await pruneAttempts(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
 }
 

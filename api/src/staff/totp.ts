@@ -5,8 +5,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { tokenHash } from './secrets.ts';
 
 // Optional TOTP two-factor sign-in (RFC 6238: 6 digits, 30 s steps, one step of drift either
-// way) with single-use backup codes, on better-auth's OTP utilities. The clock is a parameter so
-// tests can pin it.
+// way, each code accepted once per account) with single-use backup codes, on better-auth's OTP
+// utilities. The clock is a parameter so tests can pin it.
 
 const PERIOD_S = 30;
 const DRIFT_STEPS = 1;
@@ -26,16 +26,25 @@ export function totpUrl(secret: string, issuer: string, account: string): string
 
 /** The code an authenticator shows at `now` (tests use it to sign in). */
 export function totpCode(secret: string, now: Date): Promise<string> {
-  return otp(secret).hotp(Math.floor(now.getTime() / 1000 / PERIOD_S));
+  return otp(secret).hotp(totpStepOf(now));
 }
 
-export async function verifyTotp(secret: string, code: string, now: Date): Promise<boolean> {
-  const step = Math.floor(now.getTime() / 1000 / PERIOD_S);
+/** The time step of `now` (RFC 6238's T). */
+export const totpStepOf = (now: Date): number => Math.floor(now.getTime() / 1000 / PERIOD_S);
+
+/**
+ * The time step whose code `code` is, within one step of drift of `now`, or null when it is none
+ * of them. The caller must then claim the step (repositories/staff-totp.ts claimTotpStep) before
+ * accepting it, so that a code, and any code of an earlier step, is accepted once (RFC 6238 §5.2).
+ * The latest matching step is answered, so a code is never taken for an earlier step than it is.
+ */
+export async function totpStep(secret: string, code: string, now: Date): Promise<number | null> {
+  const step = totpStepOf(now);
   const generator = otp(secret);
-  for (let d = -DRIFT_STEPS; d <= DRIFT_STEPS; d++) {
-    if ((await generator.hotp(step + d)) === code) return true;
+  for (let d = DRIFT_STEPS; d >= -DRIFT_STEPS; d--) {
+    if ((await generator.hotp(step + d)) === code) return step + d;
   }
-  return false;
+  return null;
 }
 
 /** Ten new backup codes (`xxxxx-xxxxx`) and their hashes for storage. */

@@ -68,11 +68,6 @@ export interface ApiAnswer<T> {
   retryAfter?: number;
 }
 
-/** TRUST_PROXY off: the API would not believe a forwarded address, so none is sent (decision 0005). */
-function trustsProxy(): boolean {
-  return !['', 'off', 'false', '0', 'no'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase());
-}
-
 export async function adminApi<T>(
   request: Request,
   path: string,
@@ -93,8 +88,11 @@ export async function adminApi<T>(
   if (fetchSite) headers['sec-fetch-site'] = fetchSite;
   const userAgent = request.headers.get('user-agent');
   if (userAgent) headers['user-agent'] = userAgent;
+  // The visitor's address as api/src/site.ts resolved it under TRUST_PROXY (never what the client
+  // wrote), always: the API believes it from this loopback call, and without it every visitor
+  // would be this server, and 20 failed sign-ins by one stranger would lock out all staff (0005, 0017).
   const forwardedFor = request.headers.get('x-forwarded-for');
-  if (forwardedFor && trustsProxy()) headers['x-forwarded-for'] = forwardedFor;
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   if (init.csrf) headers['x-csrf-token'] = init.csrf;
   // A FormData body (a file from the no-JavaScript upload form) sets its own multipart content type.
   const multipart = init.body instanceof FormData;

@@ -11,6 +11,7 @@ import * as jobLeases from './2026-11-30-job-leases.ts';
 import * as mediaChildren from './2026-12-01-media-children.ts';
 import * as invitations from './2026-12-02-invitations.ts';
 import * as mediaQuota from './2026-12-04-media-quota.ts';
+import * as signIn from './2026-12-05-sign-in.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-media-children': mediaChildren,
   '2026-12-02-invitations': invitations,
   '2026-12-04-media-quota': mediaQuota,
+  '2026-12-05-sign-in': signIn,
 };

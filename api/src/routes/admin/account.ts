@@ -10,7 +10,8 @@ import { recordAudit } from '../../staff/audit.ts';
 import { guard, staffOf } from '../../staff/guard.ts';
 import { passwordProblem } from '../../staff/passwords.ts';
 import { hashPassword, verifyPassword } from '../../staff/secrets.ts';
-import { newBackupCodes, newTotpSecret, totpUrl, verifyTotp } from '../../staff/totp.ts';
+import { claimTotpStep } from '../../repositories/staff-totp.ts';
+import { newBackupCodes, newTotpSecret, totpStep, totpUrl } from '../../staff/totp.ts';
 import type { AdminDeps } from './index.ts';
 import { auditSchool } from './context.ts';
 import { errors, ok } from './schemas.ts';
@@ -77,7 +78,8 @@ export const accountRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const { user } = staffOf(request);
       if (user.totp_enabled_at) throw new HttpError(409, 'Two-factor sign-in is already on.');
       const secret = newTotpSecret();
-      await updateUser(db, user.id, { totp_secret: secret }, now().toISOString());
+      // A new secret: no code of it has been accepted yet.
+      await updateUser(db, user.id, { totp_secret: secret, totp_last_step: null }, now().toISOString());
       const school = request.query.school ? await findSchool(db, request.query.school) : undefined;
       return { secret, otpauthUrl: totpUrl(secret, school?.name ?? 'School website', user.email) };
     },
@@ -100,11 +102,16 @@ export const accountRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const at = now();
       if (user.totp_enabled_at) throw new HttpError(409, 'Two-factor sign-in is already on.');
       if (!user.totp_secret) throw new HttpError(409, 'Start again: set up your authenticator app first.');
-      if (!(await verifyTotp(user.totp_secret, request.body.code, at)))
-        throw new HttpError(400, 'That code is not correct. Check the time on your phone and try the new code.');
+      const secret = user.totp_secret;
+      const step = await totpStep(secret, request.body.code, at);
+      if (step === null) throw new HttpError(400, 'That code is not correct. Check the time on your phone and try the new code.');
       const { codes, hashes } = newBackupCodes();
       const school = await auditSchool(db, user, request.query.school);
       await db.transaction().execute(async (trx) => {
+        // The code is spent here (it cannot sign in afterwards), and of two enables racing with it
+        // only one turns two-factor on and answers backup codes.
+        if (!(await claimTotpStep(trx, user.id, secret, step)))
+          throw new HttpError(400, 'That code has already been used. Wait for the next code in your authenticator app and enter that one.');
         await updateUser(trx, user.id, { totp_enabled_at: at.toISOString(), backup_codes: JSON.stringify(hashes) }, at.toISOString());
         await recordAudit(trx, { action: 'account.two_factor_enabled', school, actor: user, target: user.email, ip: request.ip, at });
       });
@@ -131,7 +138,12 @@ export const accountRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         throw new HttpError(400, WRONG_PASSWORD);
       const school = await auditSchool(db, user, request.query.school);
       await db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, { totp_secret: null, totp_enabled_at: null, backup_codes: '[]' }, at.toISOString());
+        await updateUser(
+          trx,
+          user.id,
+          { totp_secret: null, totp_enabled_at: null, totp_last_step: null, backup_codes: '[]' },
+          at.toISOString(),
+        );
         await recordAudit(trx, { action: 'account.two_factor_disabled', school, actor: user, target: user.email, ip: request.ip, at });
       });
       return { ok: true as const };

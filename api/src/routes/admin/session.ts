@@ -7,35 +7,34 @@ import { deleteSession } from '../../repositories/staff-sessions.ts';
 import { findToken, useToken } from '../../repositories/staff-tokens.ts';
 import { requiresAdminTwoFactor } from '../../repositories/school-security.ts';
 import { findUserByEmail, findUserById, membershipsOf, replaceBackupCodes, type StaffUserRow } from '../../repositories/staff-users.ts';
-import { schoolExists } from '../../repositories/schools.ts';
-import { recordAudit } from '../../staff/audit.ts';
+import { recordAudit, recordSignInAudit } from '../../staff/audit.ts';
 import { guard, staffOf } from '../../staff/guard.ts';
 import { issueToken } from '../../staff/links.ts';
 import { currentLockout, lockoutMessage, noteAttempt, type Lockout } from '../../staff/lockout.ts';
 import { burnPasswordCheck, tokenHash, verifyPassword } from '../../staff/secrets.ts';
 import { ABSOLUTE_TIMEOUT_MS, clearSessionCookie, IDLE_TIMEOUT_MS, startSession } from '../../staff/sessions.ts';
-import { matchBackupCode, verifyTotp } from '../../staff/totp.ts';
+import { claimTotpStep } from '../../repositories/staff-totp.ts';
+import { matchBackupCode, totpStep } from '../../staff/totp.ts';
 import { fromJson } from '../../repositories/rows.ts';
 import type { AdminDeps } from './index.ts';
 import { auditSchool, userSummaryOf } from './context.ts';
 import { errors, me, ok, signedIn, twoFactorNeeded } from './schemas.ts';
 
 export const WRONG_CODE = 'That code is not correct. Check the time on your phone, or use a backup code.';
+/** A code (or an earlier one) that already signed in: each works once (RFC 6238 §5.2). */
+export const USED_CODE = 'That code has already been used. Wait for the next code in your authenticator app, or use a backup code.';
 
 /** Signing in and out, and who is signed in (STAFF.md "Getting in"). */
 export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, config, now } = deps;
 
-  /** The school a sign-in belongs to: the one named if it exists, else the default. */
-  const signInSchool = async (named: string | undefined) => (named && (await schoolExists(db, named)) ? named : config.schoolCode);
-
   /** The lock in force (recorded as a refused attempt), or null. */
-  async function lockedOut(email: string, ip: string, school: string, at: Date): Promise<Lockout | null> {
+  async function lockedOut(email: string, user: StaffUserRow | undefined, ip: string, at: Date): Promise<Lockout | null> {
     const lock = await currentLockout(db, email, ip, at);
     if (!lock) return null;
     await db.transaction().execute(async (trx) => {
       await noteAttempt(trx, email, ip, 'refused', at);
-      await recordAudit(trx, { action: 'session.sign_in_refused', school, target: email, ip, at });
+      await recordSignInAudit(trx, user, { action: 'session.sign_in_refused', actor: user ?? null, target: email, ip, at });
     });
     return lock;
   }
@@ -44,16 +43,14 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     user: StaffUserRow,
     request: Parameters<typeof startSession>[1],
     reply: Parameters<typeof startSession>[2],
-    school: string,
     at: Date,
     method: string,
   ) {
     await db.transaction().execute(async (trx) => {
       await startSession(trx, request, reply, config, user.id, at);
       await noteAttempt(trx, user.email, request.ip, 'success', at);
-      await recordAudit(trx, {
+      await recordSignInAudit(trx, user, {
         action: 'session.signed_in',
-        school,
         actor: user,
         target: user.email,
         ip: request.ip,
@@ -67,7 +64,6 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   async function failed(
     email: string,
     ip: string,
-    school: string,
     at: Date,
     step: string,
     actor: StaffUserRow | undefined,
@@ -75,7 +71,14 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   ): Promise<never> {
     await db.transaction().execute(async (trx) => {
       await noteAttempt(trx, email, ip, 'failure', at);
-      await recordAudit(trx, { action: 'session.sign_in_failed', school, actor: actor ?? null, target: email, ip, after: { step }, at });
+      await recordSignInAudit(trx, actor, {
+        action: 'session.sign_in_failed',
+        actor: actor ?? null,
+        target: email,
+        ip,
+        after: { step },
+        at,
+      });
     });
     throw new HttpError(401, message);
   }
@@ -95,21 +98,20 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     async (request, reply) => {
       const at = now();
       const { email, password } = request.body;
-      const school = await signInSchool(request.body.school);
-      const lock = await lockedOut(email, request.ip, school, at);
+      const user = await findUserByEmail(db, email);
+      const lock = await lockedOut(email, user, request.ip, at);
       if (lock)
         return reply
           .code(429)
           .header('retry-after', String(lock.retryAfterSeconds))
           .send({ error: lockoutMessage(lock) });
-      const user = await findUserByEmail(db, email);
       const good = user?.password_hash ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
-      if (!user || !good) return failed(email, request.ip, school, at, 'password', user, SIGN_IN_FAILED);
+      if (!user || !good) return failed(email, request.ip, at, 'password', user, SIGN_IN_FAILED);
       if (user.totp_enabled_at) {
-        const challenge = await issueToken(db, 'two-factor', { userId: user.id, schoolCode: school }, at);
+        const challenge = await issueToken(db, 'two-factor', { userId: user.id }, at);
         return { signedIn: false as const, twoFactorRequired: true as const, challenge };
       }
-      return signIn(user, request, reply, school, at, 'password');
+      return signIn(user, request, reply, at, 'password');
     },
   );
 
@@ -132,8 +134,7 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         throw new HttpError(401, expired);
       const user = await findUserById(db, row.user_id);
       if (!user?.totp_secret || !user.totp_enabled_at) throw new HttpError(401, expired);
-      const school = row.school_code ?? config.schoolCode;
-      const lock = await lockedOut(user.email, request.ip, school, at);
+      const lock = await lockedOut(user.email, user, request.ip, at);
       if (lock)
         return reply
           .code(429)
@@ -142,19 +143,22 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const code = request.body.code;
       let method = 'totp';
       if (/^\d{6}$/.test(code)) {
-        if (!(await verifyTotp(user.totp_secret, code, at)))
-          return failed(user.email, request.ip, school, at, 'two-factor', user, WRONG_CODE);
+        const step = await totpStep(user.totp_secret, code, at);
+        if (step === null) return failed(user.email, request.ip, at, 'two-factor', user, WRONG_CODE);
+        // A replayed code counts as a failure: whoever sends it has the password and a seen code.
+        if (!(await claimTotpStep(db, user.id, user.totp_secret, step)))
+          return failed(user.email, request.ip, at, 'two-factor', user, USED_CODE);
       } else {
         const hashes = fromJson(user.backup_codes);
         const index = matchBackupCode(hashes, code);
         const next = JSON.stringify(hashes.filter((_, i) => i !== index));
         if (index < 0 || !(await replaceBackupCodes(db, user.id, user.backup_codes, next, at.toISOString()))) {
-          return failed(user.email, request.ip, school, at, 'two-factor', user, WRONG_CODE);
+          return failed(user.email, request.ip, at, 'two-factor', user, WRONG_CODE);
         }
         method = 'backup-code';
       }
       if (!(await useToken(db, row.id, at.toISOString()))) throw new HttpError(401, expired);
-      return signIn(user, request, reply, school, at, method);
+      return signIn(user, request, reply, at, method);
     },
   );
 
