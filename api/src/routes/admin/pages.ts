@@ -82,6 +82,8 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 const isEditor = (role: string | undefined) => role === 'admin' || role === 'editor';
 
+export const NO_DRAFT = 'This page has no pending draft.';
+
 export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, now } = deps;
   const anyStaff = guard(deps, { kind: 'school', roles: ALL_ROLES });
@@ -272,7 +274,9 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         if (body.version !== undefined && Number(body.version) !== current.version) {
           return reply.code(409).send({ error: CONFLICT, current, submitted: body });
         }
-        if (current.draft === null) throw new HttpError(409, 'This page has no pending draft.');
+        // Answered with the page as it is (the 409 shape every conflict here has), never thrown: a
+        // bare error would not match that shape and would turn into a 500.
+        if (current.draft === null) return reply.code(409).send({ error: NO_DRAFT, current, submitted: body });
         let next: PageSnapshot & { reviewNote: string | null };
         if (name === 'publish') next = { content: current.draft, draft: null, status: 'published', reviewNote: null };
         else if (name === 'submit') next = { content: current.content, draft: current.draft, status: 'review', reviewNote: null };
