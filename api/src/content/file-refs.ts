@@ -122,18 +122,16 @@ export async function foreignRefs(db: Db, store: Pick<MediaStore, 'stat'>, code:
   const refs = [...new Set(found.map((f) => f.ref))];
   if (refs.length === 0) return [];
   const [library, stored] = await Promise.all([libraryFileSchools(db, refs), storedFilePaths(db, refs)]);
-  const own = new Set<string>();
-  for (const ref of refs) {
+  const isOwn = async (ref: string): Promise<boolean> => {
     const school = library.get(ref);
+    if (school !== undefined) return school === code;
     const storedPath = stored.get(ref);
-    if (school !== undefined) {
-      if (school === code) own.add(ref);
-    } else if (storedPath !== undefined) {
-      if (inSchoolFolder(storedPath, code)) own.add(ref);
-    } else if (inSchoolFolder(ref, code) && (await store.stat(ref)) !== null) {
-      own.add(ref);
-    }
-  }
+    if (storedPath !== undefined) return inSchoolFolder(storedPath, code);
+    // A path must name a file that is there (on S3 a HEAD each, so all at once).
+    return inSchoolFolder(ref, code) && (await store.stat(ref)) !== null;
+  };
+  const verdicts = await Promise.all(refs.map(async (ref) => [ref, await isOwn(ref)] as const));
+  const own = new Set(verdicts.filter(([, mine]) => mine).map(([ref]) => ref));
   return found.filter((f) => !own.has(f.ref));
 }
 

@@ -66,7 +66,11 @@ export function shownRef(ref: unknown): string {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
-/** A file under the media root: a file id or a clean relative path (checked like the image endpoint does). */
+/**
+ * A file under the media root: a file id or a clean relative path (checked like the image endpoint
+ * does). Use it as it is (inside optional, array, object is fine): `.describe()` or another check on
+ * it makes a new schema that `fileRefSchemas` does not know, and the API would not check its files.
+ */
 export function mediaRef(label: string) {
   const schema = z
     .string({ error: `${label} must be a file reference.` })
