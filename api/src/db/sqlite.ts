@@ -1,7 +1,8 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
-const BUSY_TIMEOUT_MS = 5000;
+/** How long a statement waits for another process's lock before it fails with "database is locked". */
+export const BUSY_TIMEOUT_MS = 5000;
 
 function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined) return null;
@@ -27,6 +28,9 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
 /**
  * Opens an SQLite file with Node's built-in driver (no native addon) and adapts it to the
  * interface Kysely's SqliteDialect expects. Durability and integrity pragmas are set on every open.
+ * secure_delete: a deleted row's bytes are overwritten with zeros, not left in free space, so an
+ * erased submission cannot be read back from the file (docs/decisions/0116; the write-ahead log
+ * is emptied after an erasure, repositories/erasure-scrub.ts).
  */
 export function openSqlite(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
@@ -34,6 +38,7 @@ export function openSqlite(file: string): SqliteDatabase {
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;
+    PRAGMA secure_delete = ON;
     PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};
   `);
   return {

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { eraseRecords } from '../backup/erasures.ts';
 import { newId } from '../repositories/alumni.ts';
+import { erasedSince, scrubErased } from '../repositories/erasure-scrub.ts';
 import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsBefore } from '../repositories/submissions.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { runExclusive } from '../cluster/jobs.ts';
@@ -26,6 +27,9 @@ export interface RetentionOutcome {
   /** Submissions erased in this run, by school (schools with none left out). */
   erased: Array<{ school: string; count: number }>;
 }
+
+/** How long after an erasure the hourly runs rewrite the erased rows' table again (a day: longer than a backup). */
+const RESCRUB_WINDOW_MS = 24 * 3600_000;
 
 /** The hour an instant falls in, as the run's slot: 2025-08-14T05:00:00.000Z. */
 export const slotOf = (at: Date) => `${at.toISOString().slice(0, 13)}:00:00.000Z`;
@@ -84,6 +88,11 @@ export async function runRetention(deps: { db: Db; backupDir: string; now: () =>
   }
   const total = erased.reduce((n, e) => n + e.count, 0);
   await deps.db.updateTable('retention_runs').set({ erased: total }).where('_id', '=', runId).execute();
+  // Once per run, not per batch: erased rows must not stay readable in the database's files
+  // (docs/decisions/0116). Also after a recent erasure of any kind: its own rewrite may have had to
+  // keep the rows for a transaction then running (a backup), or given up while a reader was busy.
+  const recent = new Date(at.getTime() - RESCRUB_WINDOW_MS).toISOString();
+  if (total > 0 || (await erasedSince(deps.db, recent))) await scrubErased(deps.db, 'alumni_submissions');
   return { slot, status: 'ran', erased };
 }
 

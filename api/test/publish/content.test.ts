@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool } from '../factories.ts';
 import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
 import { as, auditActions, createStaff, signIn, type Signed, type StaffPerson } from '../staff/staff-helpers.ts';
-import { publicValues, VALID } from './publish-helpers.ts';
+import { publicValues, storeValidFiles, VALID } from './publish-helpers.ts';
 
 // The staff content API through real HTTP on both engines (api-sqlite, api-postgres): drafts stay
 // off the public API, publishing shows, unpublishing and deleting hide; the publish window with a
@@ -21,6 +21,7 @@ beforeAll(async () => {
   t = await startTestApp({}, () => clock);
   await createSchool(t.db, { code: 'STHSM' });
   await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
+  await storeValidFiles(t.config.mediaRoot);
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
   otherEditor = await signIn(t.app, await createStaff(t.db, { role: 'admin' }));
   contributorPerson = await createStaff(t.db, { role: 'contributor' });
@@ -159,12 +160,17 @@ describe(`the staff content API (${engine})`, () => {
         title: 'Form album',
         description: '',
         date: '',
-        attachments: 'p1\r\np2\n',
+        attachments: 'STHSM/public/Images/p1.jpg\r\nSTHSM/public/Images/p2.jpg\n',
         intent: 'draft',
       }).toString(),
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().item.fields).toMatchObject({ title: 'Form album', date: null, category: 'PhotoGallery', attachments: ['p1', 'p2'] });
+    expect(res.json().item.fields).toMatchObject({
+      title: 'Form album',
+      date: null,
+      category: 'PhotoGallery',
+      attachments: ['STHSM/public/Images/p1.jpg', 'STHSM/public/Images/p2.jpg'],
+    });
   });
 
   it('lists with search, status and year filters and pages', async () => {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ContentType } from '@sthsm/contract';
 
@@ -22,9 +24,14 @@ export const VALID: Record<ContentType, Record<string, unknown>> = {
     description: 'Photos.',
     category: 'PhotoGallery',
     date: '2025-08-01',
-    attachments: ['p1', 'p2'],
+    attachments: ['STHSM/public/Images/p1.jpg', 'STHSM/public/Images/p2.jpg'],
   },
-  videos: { title: 'Annual day highlights', date: '2025-07-01', videoUrl: 'https://www.youtube.com/embed/abc123', attachments: ['thumb1'] },
+  videos: {
+    title: 'Annual day highlights',
+    date: '2025-07-01',
+    videoUrl: 'https://www.youtube.com/embed/abc123',
+    attachments: ['STHSM/public/Images/thumb1.jpg'],
+  },
   toppers: { name: 'Asha Verma', class: 'XII', division: '97.2%', stream: 'Science', sessionYear: '2024-2025', attachments: [] },
   // One word: the public birthday list shows first names only (issue 16), so the name is found there as typed.
   birthdays: { name: 'Ravi', class: 'V-A', monthDay: '08-14', attachments: [] },
@@ -51,4 +58,13 @@ export async function publicValues(app: FastifyInstance, type: ContentType, scho
   const res = await app.inject({ method: 'GET', url: url.replace('STHSM', school) });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return (res.json() as Array<Record<string, unknown>>).map((item) => item[key]);
+}
+
+/** The school's files VALID names (a save refuses a reference to a file the school does not have). */
+export async function storeValidFiles(mediaRoot: string): Promise<void> {
+  for (const file of ['e1.jpg', 'p1.jpg', 'p2.jpg', 'thumb1.jpg']) {
+    const target = path.join(mediaRoot, 'STHSM', 'public', 'Images', file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, 'photo');
+  }
 }

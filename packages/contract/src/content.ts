@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fileRefSchemas, shownRef } from './school-fields.ts';
 
 // The staff content API's shapes (docs/api.md "Staff content API"): one schema per content type,
 // used by the API on every write and by the browser form later, so both give the same message
@@ -71,6 +72,19 @@ const day = (label: string) =>
       }
       return `${d}T00:00:00.000Z`;
     });
+/** One file reference of a list; registered, so the API checks it is the saving school's file (fileRefSchemas). */
+function fileRef(label: string) {
+  const schema = z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, { error: `Each ${label.toLowerCase()} reference must be at most 300 characters.` })
+    .refine((r) => !r.includes('..') && !r.startsWith('/') && ![...r].some((c) => c.charCodeAt(0) < 32), {
+      error: (issue) => `${label} “${shownRef(issue.input)}” must be a file id or a media path like STHSM/public/Images/photo.jpg.`,
+    });
+  fileRefSchemas.add(schema, { label });
+  return schema;
+}
 /** File references: an array, or (from a form post) one per line. */
 const refs = (label: string) =>
   z.preprocess(
@@ -82,17 +96,7 @@ const refs = (label: string) =>
             .filter(Boolean)
         : (v ?? []),
     z
-      .array(
-        z
-          .string()
-          .trim()
-          .min(1)
-          .max(300, { error: `Each ${label.toLowerCase()} reference must be at most 300 characters.` })
-          .refine((r) => !r.includes('..') && !r.startsWith('/') && ![...r].some((c) => c.charCodeAt(0) < 32), {
-            message: `${label} must be file ids or media paths like STHSM/public/Images/photo.jpg.`,
-          }),
-        { error: `${label} must be a list of file references.` },
-      )
+      .array(fileRef(label), { error: `${label} must be a list of file references.` })
       .max(200, { error: `${label} can hold at most 200 files.` }),
   );
 /** A child of the consent register (`/admin/children`) the item shows; empty or absent is null. */

@@ -52,12 +52,34 @@ export function year(label: string, min = 1800, max = 2100) {
     .max(max, { error: `${label} must be ${max} or earlier.` });
 }
 
-/** A file under the media root: a file id or a clean relative path (checked like the image endpoint does). */
+/**
+ * Every schema whose value is a file reference, with the words that name it. The API finds the
+ * references of any save through it and refuses one that is not the saving school's own file
+ * (docs/api.md "File references"), so a field built with `mediaRef` (or the content types' reference lists)
+ * is checked without being listed anywhere else.
+ */
+export const fileRefSchemas = z.registry<{ label: string }>();
+
+/** A reference as a message quotes it: at most 120 characters, so a message stays readable whatever was sent. */
+export function shownRef(ref: unknown): string {
+  const text = String(ref);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/**
+ * A file under the media root: a file id or a clean relative path (checked like the image endpoint
+ * does). Use it as it is (inside optional, array, object is fine): `.describe()` or another check on
+ * it makes a new schema that `fileRefSchemas` does not know, and the API would not check its files.
+ */
 export function mediaRef(label: string) {
-  return z
+  const schema = z
     .string({ error: `${label} must be a file reference.` })
     .trim()
-    .refine((v) => safeMediaRef(v) !== null, { error: `${label} must be a file id or a path like STHSM/public/Images/photo.jpg.` });
+    .refine((v) => safeMediaRef(v) !== null, {
+      error: (issue) => `${label} “${shownRef(issue.input)}” must be a file id or a path like STHSM/public/Images/photo.jpg.`,
+    });
+  fileRefSchemas.add(schema, { label });
+  return schema;
 }
 
 const dimension = (label: string) =>

@@ -10,7 +10,7 @@ import { currentSchool } from '../lib/school.server';
 import { NO_HYDRATION } from '../lib/hydration';
 
 /** When this notice was last reviewed (update it with every change to what the site collects). */
-const REVIEWED = '24 November 2026';
+const REVIEWED = '6 December 2026';
 
 const privacyAnswer = z.object({ retentionMonths: z.number().int().positive() });
 
@@ -71,6 +71,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>
           Alumni registrations are kept for <strong>{kept}</strong> after they are sent and are then erased automatically. Erased
           registrations are also kept out of any later restore of our backups.
+        </p>
+        <p>
+          Erasing a registration, at the end of this period or when you ask, deletes it from our database and overwrites it there at once,
+          so that it cannot be read back from the database&rsquo;s files. If a backup of the database is being made at that moment, the
+          overwrite is repeated in the hour after it ends. Copies made before the erasure last a while longer: in the database&rsquo;s
+          recovery log until it is overwritten by later changes, and in our backups until those are deleted in turn, normally within a week.
+          They are used only to repair the database, and a repair erases the registration again.
         </p>
         <p>
           The website&rsquo;s logs record which pages are requested, never what you typed into a form, your e-mail address or your mobile

@@ -4,6 +4,7 @@ import { fieldErrors } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
+import { foreignRefErrors } from '../../content/file-refs.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
 import type { ConsentProblem } from '../../content/consent.ts';
@@ -27,6 +28,7 @@ import { schoolTimeToUtc } from '../../content/time.ts';
 import { signPreview } from '../../content/preview.ts';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
+import { mediaStores } from '../../media/library.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, guard, staffOf, type StaffRequestContext } from '../../staff/guard.ts';
 import { schoolOrigin } from '../../staff/links.ts';
@@ -220,6 +222,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   const { db, config, now } = deps;
   const anyStaff = guard(deps, { kind: 'school', roles: ALL_ROLES });
   const tz = config.timeZone;
+  const { media } = mediaStores(config);
 
   const item = (spec: ContentTypeSpec, row: Record<string, string | number | null>) => toItem(spec, row, tz, now());
 
@@ -239,7 +242,13 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     next: Snapshot & { reviewNote: string | null };
     action: string;
     submitted: Record<string, unknown>;
+    /** Whether the fields are checked again (they change, or they go live): not for unpublish, submit, return. */
+    checkRefs: boolean;
   }
+
+  /** Every file reference the fields name must be this school's own file (docs/api.md "File references"). */
+  const foreignRefs = (spec: ContentTypeSpec, code: string, fields: Record<string, unknown>) =>
+    foreignRefErrors(db, media, code, spec.schema, fields);
 
   /** Saves a new version of an existing item (version-checked), with its version row and audit entry. */
   async function saveChange(c: Change) {
@@ -247,6 +256,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     const actor = { id: context.user.id, email: context.user.email };
     const at = now();
     const touchesPublic = c.current.status === 'published' || c.next.status === 'published';
+    const foreign = c.checkRefs ? await foreignRefs(c.spec, c.code, c.next.fields) : null;
+    if (foreign) return refuseInvalid(c.reply, foreign, c.submitted);
     const problem = await publishProblem(db, c.spec, c.code, c.next, at);
     if (problem) return refuseConsent(c.reply, problem, c.submitted);
     const saved = await db.transaction().execute(async (trx) => {
@@ -390,6 +401,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         publishAt: parsed.publishAt,
         unpublishAt: parsed.unpublishAt,
       };
+      const foreign = await foreignRefs(spec, code, snapshot.fields);
+      if (foreign) return refuseInvalid(reply, foreign, body);
       const problem = await publishProblem(db, spec, code, snapshot, at);
       if (problem) return refuseConsent(reply, problem, body);
       const created = await db.transaction().execute(async (trx) => {
@@ -485,6 +498,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         },
         action: intent === 'publish' ? 'published' : intent === 'review' ? 'submitted' : 'updated',
         submitted: body,
+        checkRefs: true,
       });
     },
   );
@@ -606,6 +620,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
           next: { ...snapshotOf(current), status: rule.status, reviewNote },
           action: rule.action,
           submitted: body,
+          checkRefs: name === 'publish',
         });
       },
     );
@@ -701,6 +716,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         },
         action: 'restored',
         submitted: body,
+        checkRefs: true,
       });
     },
   );

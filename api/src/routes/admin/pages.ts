@@ -5,11 +5,13 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
+import { foreignRefErrors } from '../../content/file-refs.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { insertVersion, listVersions } from '../../content/store.ts';
 import type { Db } from '../../db/index.ts';
 import type { SchoolPagesTable } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { mediaStores } from '../../media/library.ts';
 import { findMediaByRefs } from '../../repositories/media.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
@@ -82,9 +84,15 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 const isEditor = (role: string | undefined) => role === 'admin' || role === 'editor';
 
+export const NO_DRAFT = 'This page has no pending draft.';
+
 export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, now } = deps;
   const anyStaff = guard(deps, { kind: 'school', roles: ALL_ROLES });
+  const { media } = mediaStores(deps.config);
+
+  /** The page's pictures and documents must be this school's own files (docs/api.md "File references"). */
+  const foreignRefs = (code: string, slug: PageSlug, content: unknown) => foreignRefErrors(db, media, code, pageSchemas[slug], content);
 
   async function load(code: string, slug: PageSlug): Promise<Page> {
     const row = await db.selectFrom('school_pages').selectAll().where('school_code', '=', code).where('slug', '=', slug).executeTakeFirst();
@@ -219,6 +227,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       if (version.data !== current.version) return reply.code(409).send({ error: CONFLICT, current, submitted: body });
       const content = pageSchemas[slug].safeParse(body.content);
       if (!content.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(content.error), submitted: body });
+      const foreign = await foreignRefs(code, slug, content.data);
+      if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
       const notPdf = slug === 'syllabus' ? await syllabusFileProblem(db, code, content.data) : null;
       if (notPdf) return reply.code(400).send({ error: CHECK_FIELDS, errors: { documents: notPdf }, submitted: body });
       const next =
@@ -272,7 +282,12 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         if (body.version !== undefined && Number(body.version) !== current.version) {
           return reply.code(409).send({ error: CONFLICT, current, submitted: body });
         }
-        if (current.draft === null) throw new HttpError(409, 'This page has no pending draft.');
+        // Answered with the page as it is (the 409 shape every conflict here has), never thrown: a
+        // bare error would not match that shape and would turn into a 500.
+        if (current.draft === null) return reply.code(409).send({ error: NO_DRAFT, current, submitted: body });
+        // What goes live is checked again: a draft saved before the file check (or before a file went) may name another's.
+        const foreign = name === 'publish' ? await foreignRefs(code, slug, current.draft) : null;
+        if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
         let next: PageSnapshot & { reviewNote: string | null };
         if (name === 'publish') next = { content: current.draft, draft: null, status: 'published', reviewNote: null };
         else if (name === 'submit') next = { content: current.content, draft: current.draft, status: 'review', reviewNote: null };
@@ -361,6 +376,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const old = (await listVersions<PageSnapshot>(db, code, 'pages', slug)).find((v) => v.version === request.params.version);
       if (!old) throw new HttpError(404, 'No such version of this page.');
       const text = pageSchemas[slug].parse(old.snapshot.draft ?? old.snapshot.content);
+      const foreign = await foreignRefs(code, slug, text);
+      if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
       const next = isEditor(context.role)
         ? { content: text, draft: null, status: 'published', reviewNote: null }
         : { content: current.content, draft: text, status: 'draft', reviewNote: current.reviewNote };

@@ -11,7 +11,7 @@ import {
 } from '@sthsm/contract/submissions';
 import { HttpError } from '../../errors.ts';
 import { typed } from '../deps.ts';
-import { eraseRecords } from '../../backup/erasures.ts';
+import { eraseRecords, type ErasureResult } from '../../backup/erasures.ts';
 import {
   auditOfPerson,
   countSubmissions,
@@ -29,6 +29,7 @@ import {
   type SubmissionRow,
 } from '../../repositories/submissions.ts';
 import type { AuditRow } from '../../repositories/audit.ts';
+import { scrubErased } from '../../repositories/erasure-scrub.ts';
 import { csvRow } from '../../staff/csv.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ADMINS, guard, staffOf } from '../../staff/guard.ts';
@@ -176,6 +177,22 @@ export const submissionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
   });
   const erasing = { db, backupDir: config.backupDir, now };
 
+  /** After an erasure: the warnings its two follow-ups may leave (the erasure itself stands). */
+  async function afterErasure(request: FastifyRequest, result: ErasureResult): Promise<void> {
+    if (result.journalCopyError) request.log.warn({ erasure: result.entry.id }, 'erasure journal copy not written beside the backups');
+    // The erased rows must not stay readable in the database's files (docs/decisions/0116).
+    try {
+      if (!(await scrubErased(db, 'alumni_submissions'))) {
+        request.log.warn(
+          { erasure: result.entry.id },
+          'erased rows not yet overwritten in the database files (busy); the next erasure does it',
+        );
+      }
+    } catch (err) {
+      request.log.error({ err, erasure: result.entry.id }, 'erased rows not overwritten in the database files');
+    }
+  }
+
   typed(app).get(
     '/:code/submissions',
     {
@@ -315,7 +332,7 @@ export const submissionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
       const result = await eraseRecords(erasing, 'alumni_submission', ids, (trx, count) =>
         recordAudit(trx, audit(request, 'submissions.erased', { target: plural(count, 'submission', 'submissions'), after: { count } })),
       );
-      if (result.journalCopyError) request.log.warn({ erasure: result.entry.id }, 'erasure journal copy not written beside the backups');
+      await afterErasure(request, result);
       return { erased: result.erased };
     },
   );
@@ -472,7 +489,7 @@ export const submissionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
             }),
           ),
       );
-      if (result.journalCopyError) request.log.warn({ erasure: result.entry.id }, 'erasure journal copy not written beside the backups');
+      await afterErasure(request, result);
       return { erased: result.erased };
     },
   );
