@@ -75,17 +75,54 @@ export function standInSite(): StandInSite {
       }),
     },
   };
+  site.build = serverBuildOf(routes, {
+    handleDocument,
+    handleError: (error) => {
+      site.errors.push(error);
+    },
+    hasAction: (id) => id === 'routes/alumni',
+    hasLoader: (id) => id !== 'root' && id !== 'routes/alumni',
+  });
+  return site;
+}
+
+/** React Router's own handler for a stand-in build (the one mountSite makes from it). */
+export function standInHandler(site: StandInSite) {
+  return createRequestHandler(site.build, 'production');
+}
+
+interface StandInRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: Record<string, unknown>;
+}
+
+/**
+ * A React Router server build from route modules and a document shell: what a compiled app hands
+ * the request handler, without the web build.
+ */
+export function serverBuildOf(
+  routes: Record<string, StandInRoute>,
+  shell: {
+    handleDocument: (request: Request, status: number, headers: Headers, context: EntryContext) => Response;
+    handleError?: (error: unknown) => void;
+    hasAction: (id: string) => boolean;
+    hasLoader: (id: string) => boolean;
+  },
+): ServerBuild {
   const assetRoutes = Object.fromEntries(
     Object.values(routes).map((r) => [
       r.id,
       {
         id: r.id,
-        parentId: 'parentId' in r ? r.parentId : undefined,
-        path: 'path' in r ? r.path : undefined,
-        index: 'index' in r ? r.index : undefined,
+        parentId: r.parentId,
+        path: r.path,
+        index: r.index,
         module: `/assets/${r.id}.js`,
-        hasAction: r.id === 'routes/alumni',
-        hasLoader: r.id !== 'root' && r.id !== 'routes/alumni',
+        hasAction: shell.hasAction(r.id),
+        hasLoader: shell.hasLoader(r.id),
         hasClientAction: false,
         hasClientLoader: false,
         hasClientMiddleware: false,
@@ -93,17 +130,9 @@ export function standInSite(): StandInSite {
       },
     ]),
   );
-
   // The ServerBuild's types describe a compiled app; this literal holds what the handler reads.
-  site.build = {
-    entry: {
-      module: {
-        default: handleDocument,
-        handleError: (error: unknown) => {
-          site.errors.push(error);
-        },
-      },
-    },
+  return {
+    entry: { module: { default: shell.handleDocument, handleError: shell.handleError ?? (() => {}) } },
     routes,
     assets: { entry: { module: '/assets/entry.js', imports: [] }, routes: assetRoutes, url: '/assets/manifest.js', version: 'test' },
     basename: '/',
@@ -116,10 +145,4 @@ export function standInSite(): StandInSite {
     routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
     allowedActionOrigins: false,
   } as unknown as ServerBuild;
-  return site;
-}
-
-/** React Router's own handler for a stand-in build (the one mountSite makes from it). */
-export function standInHandler(site: StandInSite) {
-  return createRequestHandler(site.build, 'production');
 }

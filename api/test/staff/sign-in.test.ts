@@ -37,10 +37,16 @@ const post = (email: string, password: string, remoteAddress = '10.1.0.1', schoo
     remoteAddress,
   });
 
+/** A failed sign-in's answer and its quickest of three tries (one try alone swings with the machine's load). */
 async function timed(email: string) {
-  const started = performance.now();
-  const res = await post(email, 'wrong password 1', '10.1.0.2');
-  return { res, ms: performance.now() - started };
+  let fastest = Infinity;
+  let res = await post(email, 'wrong password 1', '10.1.0.2');
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    res = await post(email, `wrong password ${i + 2}`, '10.1.0.2');
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return { res, ms: fastest };
 }
 
 describe('POST /api/admin/session', () => {

@@ -4,6 +4,7 @@ import type { EntryContext, ServerBuild } from 'react-router';
 import { mountSite } from '../../src/site.ts';
 import { createSchool } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers.ts';
+import { serverBuildOf } from '../site-stand-in.ts';
 
 // The whole server as `npm start` assembles it — the API, with the site mounted in front of it —
 // on a real loopback port, where the site's one staff route is the real sign-in page
@@ -68,39 +69,11 @@ async function signInBuild(): Promise<ServerBuild> {
     root: { id: 'root', path: '', module: { default: () => null } },
     'routes/admin/login': { id: 'routes/admin/login', parentId: 'root', path: 'admin/login', module: login },
   };
-  const assetRoutes = Object.fromEntries(
-    Object.values(routes).map((r) => [
-      r.id,
-      {
-        id: r.id,
-        parentId: 'parentId' in r ? r.parentId : undefined,
-        path: r.path,
-        module: `/assets/${r.id}.js`,
-        hasAction: r.id === 'routes/admin/login',
-        hasLoader: r.id === 'routes/admin/login',
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-      },
-    ]),
-  );
-  // The ServerBuild's types describe a compiled app; this literal holds what the handler reads
-  // (as in ../site-stand-in.ts).
-  return {
-    entry: { module: { default: handleDocument, handleError: () => {} } },
-    routes,
-    assets: { entry: { module: '/assets/entry.js', imports: [] }, routes: assetRoutes, url: '/assets/manifest.js', version: 'test' },
-    basename: '/',
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-    allowedActionOrigins: false,
-  } as unknown as ServerBuild;
+  return serverBuildOf(routes, {
+    handleDocument,
+    hasAction: (id) => id === 'routes/admin/login',
+    hasLoader: (id) => id === 'routes/admin/login',
+  });
 }
 
 /**
