@@ -5,7 +5,7 @@ import { todayIn } from '../school-day.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const birthdayRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
-  schoolListRoute(app, db, '/birthdays/:code', {
+  schoolListRoute(app, { db, now }, '/birthdays/:code', {
     summary: "Today's birthdays (by month and day in the school's time zone)",
     tags: ['content'],
     item: birthdaySchema,

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Readiness } from '../cluster/readiness.ts';
 import { HttpError } from '../errors.ts';
+import { withoutHiddenPhotos } from '../media/visible-refs.ts';
 import { schoolExists } from '../repositories/schools.ts';
 import { codeParams, notFound } from './schemas.ts';
 
@@ -37,7 +38,7 @@ export async function requireSchool(db: Db, code: string): Promise<void> {
  */
 export function schoolListRoute<T>(
   app: FastifyInstance,
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   path: string,
   route: { summary: string; tags: string[]; item: z.ZodType<T>; list: (code: string) => Promise<T[]> },
 ): void {
@@ -48,7 +49,8 @@ export function schoolListRoute<T>(
     },
     async (req) => {
       await requireSchool(db, req.params.code);
-      return route.list(req.params.code);
+      // One rule for every list: a photo hidden for consent is in no item's files (media/visible-refs.ts).
+      return withoutHiddenPhotos(db, await route.list(req.params.code), now());
     },
   );
 }

@@ -4,7 +4,7 @@ import { listHighlights } from '../repositories/highlights.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const highlightRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
-  schoolListRoute(app, db, '/highlight/:code', {
+  schoolListRoute(app, { db, now }, '/highlight/:code', {
     summary: 'Announcement ticker items, newest first',
     tags: ['content'],
     item: highlightSchema,

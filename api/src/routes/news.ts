@@ -4,7 +4,7 @@ import { listNews } from '../repositories/news.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const newsRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
-  schoolListRoute(app, db, '/news/:code', {
+  schoolListRoute(app, { db, now }, '/news/:code', {
     summary: 'News, newest first (undated items last)',
     tags: ['content'],
     item: newsItemSchema,

@@ -5,7 +5,7 @@ import { todayIn } from '../school-day.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const notificationRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
-  schoolListRoute(app, db, '/notification/:code', {
+  schoolListRoute(app, { db, now }, '/notification/:code', {
     summary: 'Notifications active today, newest first',
     tags: ['content'],
     item: notificationSchema,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { hiddenPhotoRefs } from '../repositories/media-children.ts';
+import { withoutHiddenPhotos } from '../media/visible-refs.ts';
 import { CONTENT_TYPES, DISPLAY_STATUSES } from '@sthsm/contract';
 import { z } from 'zod';
 import { contentSpec } from '../content/registry.ts';
@@ -54,14 +54,9 @@ export const previewRoutes: FastifyPluginAsync<Deps> = async (app, { db, config,
       const item = toItem(spec, row, config.timeZone, now());
       const withoutConsent = await previewConsentProblem(db, spec, check.claim.school, item.fields.child, now());
       if (withoutConsent) throw new HttpError(403, withoutConsent);
-      // A preview link is a page anyone holding it can open: an album's photos of a child without
-      // photo consent are left out, as the public album leaves them out.
-      const fields = { ...item.fields };
-      if (spec.type === 'albums' && Array.isArray(fields.attachments)) {
-        const refs = fields.attachments.filter((r): r is string => typeof r === 'string');
-        const hidden = await hiddenPhotoRefs(db, refs, now());
-        fields.attachments = refs.filter((r) => !hidden.has(r));
-      }
+      // A preview link is a page anyone holding it can open: photos of a child without photo
+      // consent are left out, as every public answer leaves them out (media/visible-refs.ts).
+      const [fields = item.fields] = await withoutHiddenPhotos(db, [item.fields], now());
       return {
         type: spec.type,
         school: check.claim.school,

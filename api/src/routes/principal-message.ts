@@ -4,7 +4,7 @@ import { listPrincipalMessages } from '../repositories/principal-messages.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const principalMessageRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
-  schoolListRoute(app, db, '/PrincipalMessage/:code', {
+  schoolListRoute(app, { db, now }, '/PrincipalMessage/:code', {
     summary: "The principal's messages, newest first (the site shows the first)",
     tags: ['content'],
     item: principalMessageSchema,

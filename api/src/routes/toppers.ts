@@ -4,7 +4,7 @@ import { listToppers } from '../repositories/toppers.ts';
 import { schoolListRoute, type Deps } from './deps.ts';
 
 export const topperRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
-  schoolListRoute(app, db, '/topper/:code', {
+  schoolListRoute(app, { db, now }, '/topper/:code', {
     summary: 'Toppers of classes X and XII: newest session first, then highest percentage',
     tags: ['content'],
     item: topperSchema,
