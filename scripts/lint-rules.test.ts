@@ -18,6 +18,10 @@ const FIXTURES: Record<string, string> = {
   'web/app/lib/good-helper.ts': "import { SCHOOL_HEADER } from '@sthsm/contract/http';\n\nexport const header = SCHOOL_HEADER;\n",
   'web/e2e/support/open-database.ts': "import { openDatabase } from '../../../api/src/db/index.ts';\n\nexport const open = openDatabase;\n",
   'api/test/news-through-http.test.ts': "import { startTestApp } from './helpers.ts';\n\nexport const start = startTestApp;\n",
+  // The environment is read in one module per half.
+  'api/src/config.ts': 'export const port = process.env.PORT;\n',
+  'web/app/lib/env.server.ts': 'export const zone = process.env.TIME_ZONE;\n',
+  'api/test/sets-the-environment.test.ts': "process.env.TZ = 'UTC';\n\nexport const zone = process.env.TZ;\n",
   // One fault each.
   'web/app/components/SiteBanner.tsx': 'export const banner = 1;\n',
   'web/app/lib/unformatted.ts': 'export const  list = [ "a",\n"b" ]\n',
@@ -28,6 +32,8 @@ const FIXTURES: Record<string, string> = {
   'web/e2e/peeks-at-the-database.spec.ts':
     "import { openDatabase } from '../../api/src/db/index.ts';\n\nexport const open = openDatabase;\n",
   'api/test/calls-a-route.test.ts': "import { newsRoutes } from '../src/routes/news.ts';\n\nexport const routes = newsRoutes;\n",
+  'api/src/routes/reads-the-environment.ts': 'export const limit = process.env.FORM_RATE_LIMIT_PER_MINUTE;\n',
+  'web/app/lib/reads-the-environment.server.ts': "export const zone = process.env.TIME_ZONE ?? 'Asia/Kolkata';\n",
 };
 
 beforeAll(() => {
@@ -72,6 +78,14 @@ describe('npm run lint', () => {
       'web/app/lib/imports-demo-content.ts',
       'web/app/lib/reads-the-database.ts',
       'web/e2e/peeks-at-the-database.spec.ts',
+    ]);
+  });
+
+  it('fails on a read of process.env outside the two configuration modules (api/src/config.ts, web/app/lib/env.server.ts)', () => {
+    const { output } = lint('oxlint');
+    expect(flagged(output, 'no-process-env')).toEqual([
+      'api/src/routes/reads-the-environment.ts',
+      'web/app/lib/reads-the-environment.server.ts',
     ]);
   });
 

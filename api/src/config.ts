@@ -1,10 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timeZoneSchema } from '@sthsm/contract/environment';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+// Facts of the process rather than settings of the platform, read here too: this module is the API
+// half's only reader of process.env (the lint rule node/no-process-env holds every other file to it).
+
+/** `NODE_ENV=development` (npm run dev): the site is rendered in React Router's development mode, pages uncached. */
+export const DEVELOPMENT = process.env.NODE_ENV === 'development';
+/** Where child processes (pg_dump, pg_restore) are looked for. */
+export const TOOL_PATH = process.env.PATH ?? '/usr/bin:/bin';
 
 /**
  * The default trusts X-Forwarded-For only from the loopback interface: the in-process site posts
@@ -142,19 +151,7 @@ const envSchema = z
     CONNECTION_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
     WEB_BUILD_DIR: z.string().min(1).default('build'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TIME_ZONE: z
-      .string()
-      .default('Asia/Kolkata')
-      .refine(
-        (tz) => {
-          try {
-            return Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
-          } catch {
-            return false;
-          }
-        },
-        { error: 'must be an IANA time zone such as Asia/Kolkata' },
-      ),
+    TIME_ZONE: timeZoneSchema,
     // Backups (api/src/backup/, README "Backups").
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_KEEP: positiveInt(7, 1000),

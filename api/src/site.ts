@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { NONCE_HEADER, SCHOOL_HEADER } from '@sthsm/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { DEVELOPMENT } from './config.ts';
 import { HttpError } from './errors.ts';
 import { isSameOriginRequest, isStateChanging, type OriginConfig } from './origin.ts';
 import type { ContentWatch } from './content/watch.ts';
@@ -62,12 +63,10 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
     }
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
-  const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const handle = createRequestHandler(build, DEVELOPMENT ? 'development' : 'production');
   // Anonymous GET pages replayed from memory for up to pageCacheTtlMs, as rendered: one nonce and
   // one compression per entry (api/src/page-cache.ts, decision 0019).
-  const pages =
-    options.pages ??
-    (process.env.NODE_ENV === 'development' ? undefined : createPageCache({ ttlMs: options.pageCacheTtlMs, watch: options.watch }));
+  const pages = options.pages ?? (DEVELOPMENT ? undefined : createPageCache({ ttlMs: options.pageCacheTtlMs, watch: options.watch }));
   const origins: OriginConfig = { siteOrigin: options.siteOrigin, allowedOrigins: options.allowedOrigins };
 
   await app.register(async (site) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { userInfo } from 'node:os';
+import { TOOL_PATH } from '../config.ts';
 
 // pg_dump and pg_restore from Debian's postgresql-client (docs/decisions/0051). Connection
 // details go through PG* environment variables, so no password appears in a process list.
@@ -49,7 +50,7 @@ interface RunOptions {
 export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     // Only what the tool needs: the PATH to find it, a locale, and the connection.
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...options.env };
+    const env = { PATH: TOOL_PATH, LANG: 'C.UTF-8', ...options.env };
     const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? PG_TOOL_TIMEOUT_MS });
     let stdout = '';
     let stderr = '';

@@ -178,7 +178,7 @@ export async function requireStaff(request: Request): Promise<StaffContext> {
     me,
     school: { code, name: membership?.name ?? code },
     role,
-    timeZone: process.env.TIME_ZONE ?? 'Asia/Kolkata',
+    timeZone: env.timeZone,
     twoFactorRequired,
   };
 }

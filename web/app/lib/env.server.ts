@@ -1,3 +1,4 @@
+import { timeZoneSchema } from '@sthsm/contract/environment';
 import { SCHOOL_CODE_PATTERN } from '@sthsm/contract/http';
 import { z } from 'zod';
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
   SCHOOL_CODE: z.string().regex(SCHOOL_CODE_PATTERN, { error: 'must be 1-32 letters, digits, _ or -' }).default('STHSM'),
   /** A school file (`npm run school:export`) used when the API has no school endpoints (docs/decisions/0023). */
   SCHOOL_PROFILE_FILE: z.string().min(1).optional(),
+  /** The school's time zone (dates on pages, feeds and calendars, the staff area's times), read as the API reads it. */
+  TIME_ZONE: timeZoneSchema,
 });
 
 export interface SiteEnv {
@@ -27,6 +30,7 @@ export interface SiteEnv {
   apiUrl: string;
   schoolCode: string;
   schoolProfileFile: string | undefined;
+  timeZone: string;
 }
 
 /** Parses an environment; throws one line naming the first bad variable. */
@@ -42,6 +46,7 @@ export function parseSiteEnv(source: Record<string, string | undefined>): SiteEn
     apiUrl: e.API_URL ?? `http://127.0.0.1:${e.PORT}`,
     schoolCode: e.SCHOOL_CODE,
     schoolProfileFile: e.SCHOOL_PROFILE_FILE,
+    timeZone: e.TIME_ZONE,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SchoolEvent } from '@sthsm/contract';
 import { DateTime } from 'luxon';
 import { isoDay } from './dates';
+import { env } from './env.server';
 
 // When a contract event happens, in the school's time zone. The contract gives an event a day
 // (`date`, and `fromDate` when it starts earlier) and a free-text `time` such as "9:00 AM - 11:30 AM";
@@ -8,7 +9,7 @@ import { isoDay } from './dates';
 // browser bundle): pages get the finished links from their loaders.
 
 /** The school's time zone (the API's TIME_ZONE; README "Configuration"). */
-export const SCHOOL_TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Kolkata';
+export const SCHOOL_TIME_ZONE = env.timeZone;
 
 export type EventWhen =
   /** `start` and `end` are calendar days; `end` is the day after the last (iCalendar DTEND of a DATE). */
