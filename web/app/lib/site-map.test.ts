@@ -68,6 +68,7 @@ describe("the site's configuration", () => {
       apiUrl: 'http://127.0.0.1:4100',
       schoolCode: 'STHSM',
       schoolProfileFile: undefined,
+      timeZone: 'Asia/Kolkata',
     });
     expect(parseSiteEnv({ SITE_URL: 'https://school.example.org/', SCHOOL_CODE: 'DEMO2' })).toMatchObject({
       siteUrl: 'https://school.example.org',
@@ -75,5 +76,7 @@ describe("the site's configuration", () => {
     });
     expect(() => parseSiteEnv({ API_URL: 'ftp://x' })).toThrow(/^Invalid site configuration: API_URL must be an http\(s\) origin/);
     expect(() => parseSiteEnv({ SCHOOL_CODE: 'no spaces' })).toThrow(/^Invalid site configuration: SCHOOL_CODE/);
+    expect(() => parseSiteEnv({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/^Invalid site configuration: TIME_ZONE must be an IANA time zone/);
+    expect(parseSiteEnv({ TIME_ZONE: 'Asia/Dubai' }).timeZone).toBe('Asia/Dubai');
   });
 });
