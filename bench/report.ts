@@ -20,6 +20,7 @@ import {
   WRK_SECONDS,
   jsBudgetKb,
 } from './settings.ts';
+import { importLines, type ImportFigures } from './import.ts';
 import { uploadLines, type UploadFigures } from './upload.ts';
 import type { WrkResult } from './wrk.ts';
 
@@ -34,9 +35,10 @@ export interface BenchResults {
   loads: { name: string; r: WrkResult }[];
   /** The media library's figures (none with BENCH_SKIP_UPLOADS=1). */
   upload: UploadFigures | null;
+  imported: ImportFigures | null;
 }
 
-export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload }: BenchResults): void {
+export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload, imported }: BenchResults): void {
   // ---------------------------------------------------------------- report
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -105,14 +107,22 @@ export function report({ started, load0, load1, loadSamples, lh, weights, pairs,
     );
   lines.push('');
   if (upload) {
-    lines.push('### Media library (issue 15; bench/upload.ts, decision 0044)', '', ...uploadLines(upload), '');
+    lines.push('### Media library (bench/upload.ts, decision 0044)', '', ...uploadLines(upload), '');
+  }
+  if (imported) {
+    lines.push(
+      '### Moving in (npm run import from the seeded server into an empty install; bench/import.ts, decision 0136)',
+      '',
+      ...importLines(imported),
+      '',
+    );
   }
   lines.push('✗ marks a figure outside the budget (docs/performance.md lists the budget).');
 
   const table = lines.join('\n');
   console.log(`\n${table}\n`);
   if (process.env.BENCH_NO_WRITE !== '1') {
-    const doc = `# Performance\n\nWritten by \`npm run bench\` (bench/run.ts); do not edit by hand. Budget (issue 18): Lighthouse mobile ${BUDGET.score} in each category on every page, LCP within ${Math.round((BUDGET.lcpVsNoJs - 1) * 100)}% of the page's own no-JS copy (its HTML with the scripts removed, served by nginx, measured in the same run), CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms; first-load JS ≤ 90 KB gzip on /, ≤ 50 KB on every other page — over it, \`npm run bench\` fails; API cached reads ≥ ${BUDGET.apiRatio}× and cached pages ≥ ${BUDGET.ssrRatio}× nginx \`gzip_static\` req/s on the same bytes, with p99 ≤ ${BUDGET.p99Ms} ms at ${WRK_CONNECTIONS} connections; results-day load with 0 errors.\n\n"JS in HTML" is every script the server HTML references (entry, route modules, modulepreloads) fetched with Accept-Encoding gzip (and br); "JS at load" is what Lighthouse's Chrome downloaded during the load, including chunks imported after hydration, as served (brotli). Lighthouse's simulated throttling scales with the CPU benchmark index: on a loaded machine a low index inflates TBT and LCP.\n\n${table}\n${process.env.BENCH_NOTES ? `\n## Notes\n\n${process.env.BENCH_NOTES}\n` : ''}`;
+    const doc = `# Performance\n\nWritten by \`npm run bench\` (bench/run.ts); do not edit by hand. Budget: Lighthouse mobile ${BUDGET.score} in each category on every page, LCP within ${Math.round((BUDGET.lcpVsNoJs - 1) * 100)}% of the page's own no-JS copy (its HTML with the scripts removed, served by nginx, measured in the same run), CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms; first-load JS ≤ 90 KB gzip on /, ≤ 50 KB on every other page — over it, \`npm run bench\` fails; API cached reads ≥ ${BUDGET.apiRatio}× and cached pages ≥ ${BUDGET.ssrRatio}× nginx \`gzip_static\` req/s on the same bytes, with p99 ≤ ${BUDGET.p99Ms} ms at ${WRK_CONNECTIONS} connections; results-day load with 0 errors.\n\n"JS in HTML" is every script the server HTML references (entry, route modules, modulepreloads) fetched with Accept-Encoding gzip (and br); "JS at load" is what Lighthouse's Chrome downloaded during the load, including chunks imported after hydration, as served (brotli). Lighthouse's simulated throttling scales with the CPU benchmark index: on a loaded machine a low index inflates TBT and LCP.\n\n${table}\n${process.env.BENCH_NOTES ? `\n## Notes\n\n${process.env.BENCH_NOTES}\n` : ''}`;
     writeFileSync(path.join(ROOT, 'docs', 'performance.md'), doc);
     console.log('Wrote docs/performance.md');
   }

@@ -9,7 +9,7 @@
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 5: the issue's median of 5), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_UPLOADS=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
 // "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
 // .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
@@ -36,6 +36,7 @@ import {
   jsBudgetKb,
 } from './settings.ts';
 import { ensureTools, NGINX } from './tools.ts';
+import { importBench } from './import.ts';
 import { BENCH_MEDIA_MAX_BYTES, uploadBench } from './upload.ts';
 import { wrk, type WrkResult } from './wrk.ts';
 
@@ -162,10 +163,12 @@ async function main(): Promise<void> {
   const load1 = os.loadavg();
   // The media library: uploads per minute, `/` while uploading, memory with slow readers (upload.ts).
   const upload = env.BENCH_SKIP_UPLOADS !== '1' ? await uploadBench(ORIGIN, dataDir, server.pid as number) : null;
+  // Moving in: the seeded server as the old provider, imported into an empty install (import.ts).
+  const imported = env.BENCH_SKIP_IMPORT !== '1' ? await importBench(ORIGIN) : null;
 
   stopAll();
   clearInterval(sampler);
-  report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload });
+  report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload, imported });
   const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
   if (over.length > 0) {
     throw new Error(

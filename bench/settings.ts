@@ -1,4 +1,4 @@
-// The bench's settings, from the environment (README "Performance: npm run bench"), and its budget.
+// The bench's settings, from the environment (docs/speed.md "npm run bench"), and its budget.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -18,6 +18,10 @@ const FIXTURES: Record<string, string> = {
   'web/app/lib/good-helper.ts': "import { SCHOOL_HEADER } from '@sthsm/contract/http';\n\nexport const header = SCHOOL_HEADER;\n",
   'web/e2e/support/open-database.ts': "import { openDatabase } from '../../../api/src/db/index.ts';\n\nexport const open = openDatabase;\n",
   'api/test/news-through-http.test.ts': "import { startTestApp } from './helpers.ts';\n\nexport const start = startTestApp;\n",
+  // Staff-side code is imported by the staff area only.
+  'web/app/routes/admin/uses-staff-code.tsx':
+    "import { adminMeta } from '../../lib/staff/admin-meta';\nimport { Field } from '../../components/admin/fields';\n\nexport const both = [adminMeta, Field];\n",
+  'web/app/lib/staff/uses-a-sibling.ts': "import { mediaQuery } from './media';\n\nexport const query = mediaQuery;\n",
   // The environment is read in one module per half.
   'api/src/config.ts': 'export const port = process.env.PORT;\n',
   'web/app/lib/env.server.ts': 'export const zone = process.env.TIME_ZONE;\n',
@@ -32,6 +36,11 @@ const FIXTURES: Record<string, string> = {
   'web/e2e/peeks-at-the-database.spec.ts':
     "import { openDatabase } from '../../api/src/db/index.ts';\n\nexport const open = openDatabase;\n",
   'api/test/calls-a-route.test.ts': "import { newsRoutes } from '../src/routes/news.ts';\n\nexport const routes = newsRoutes;\n",
+  'web/app/routes/public-page-imports-staff-code.tsx':
+    "import { adminMeta } from '../lib/staff/admin-meta';\n\nexport const meta = adminMeta;\n",
+  'web/app/components/home/card-imports-an-admin-component.tsx':
+    "import { Field } from '../admin/fields';\n\nexport const field = Field;\n",
+  'web/app/lib/public-helper-imports-staff-code.ts': "import { mediaQuery } from './staff/media';\n\nexport const query = mediaQuery;\n",
   'api/src/routes/reads-the-environment.ts': 'export const limit = process.env.FORM_RATE_LIMIT_PER_MINUTE;\n',
   'web/app/lib/reads-the-environment.server.ts': "export const zone = process.env.TIME_ZONE ?? 'Asia/Kolkata';\n",
 };
@@ -70,13 +79,16 @@ describe('npm run lint', () => {
     expect(flagged(output, 'filename-case')).toEqual(['web/app/components/SiteBanner.tsx']);
   });
 
-  it('fails on imports across the boundaries: site → API or demo content, contract → anything of ours, tests → route internals', () => {
+  it('fails on imports across the boundaries: site → API or demo content, public pages → staff code, contract → anything of ours, tests → route internals', () => {
     const { output } = lint('oxlint');
     expect(flagged(output, 'no-restricted-imports')).toEqual([
       'api/test/calls-a-route.test.ts',
       'packages/contract/src/imports-the-site.ts',
+      'web/app/components/home/card-imports-an-admin-component.tsx',
       'web/app/lib/imports-demo-content.ts',
+      'web/app/lib/public-helper-imports-staff-code.ts',
       'web/app/lib/reads-the-database.ts',
+      'web/app/routes/public-page-imports-staff-code.tsx',
       'web/e2e/peeks-at-the-database.spec.ts',
     ]);
   });

@@ -29,13 +29,17 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { principalMessageRoutes } from './routes/principal-message.ts';
 import { schoolRoutes } from './routes/school.ts';
 import { privacyRoutes } from './routes/privacy.ts';
+import { tlsRoutes } from './routes/tls.ts';
 import { topperRoutes } from './routes/toppers.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { visitorRoutes } from './routes/visitor.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { createMailer, type Mailer } from './staff/mail.ts';
+import { isSchoolSuspended } from './repositories/schools.ts';
+import { SUSPENDED_RETRY_AFTER_S, SUSPENDED_TEXT } from './schools/words.ts';
 import { startVariantWorker, variantWorkers, type VariantWorker } from './media/variant-worker.ts';
+import { installMetrics } from './metrics/route.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -60,17 +64,36 @@ export interface BuildOptions {
   redis?: Redis;
   /** What /api/health/ready checks besides the database, and whether the server is shutting down. */
   readiness?: Readiness;
+  /**
+   * Which addresses an administrator's import (/admin/import) may read from: public ones by default
+   * (docs/decisions/0137); a test narrows it to its own local source. The server never sets it.
+   */
+  importAddresses?: (address: string) => boolean;
 }
 
 const BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: one error handler, one 404, form-encoded bodies, every route of SPEC §7. */
-const api: FastifyPluginAsync<Deps & { mailer: Mailer }> = async (app, { db, config, now, mailer, readiness }) => {
+const api: FastifyPluginAsync<Deps & { mailer: Mailer; importAddresses?: (address: string) => boolean }> = async (
+  app,
+  { db, config, now, mailer, readiness, importAddresses },
+) => {
   const deps: Deps = { db, config, now, ...(readiness ? { readiness } : {}) };
   installErrorHandling(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     // Repeated names keep the last value (SPEC §3: the form may send the later one).
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  // A suspended school's public API answers 503 (issue 31); the staff API keeps working.
+  app.addHook('onRequest', async (request, reply) => {
+    const code = (request.params as { code?: unknown } | undefined)?.code;
+    if (typeof code !== 'string' || (request.routeOptions.url ?? '').startsWith('/api/admin/')) return;
+    if (!(await isSchoolSuspended(db, code))) return;
+    return reply
+      .code(503)
+      .header('retry-after', String(SUSPENDED_RETRY_AFTER_S))
+      .header('cache-control', 'no-store')
+      .send({ error: SUSPENDED_TEXT });
   });
   for (const routes of [
     healthRoutes,
@@ -89,11 +112,12 @@ const api: FastifyPluginAsync<Deps & { mailer: Mailer }> = async (app, { db, con
     schoolRoutes,
     privacyRoutes,
     previewRoutes,
+    tlsRoutes,
   ]) {
     await app.register(routes, deps);
   }
   // The staff API (STAFF.md): sessions, staff, audit log (routes/admin/index.ts).
-  await app.register(adminRoutes, { ...deps, mailer, prefix: '/admin' });
+  await app.register(adminRoutes, { ...deps, mailer, ...(importAddresses ? { importAddresses } : {}), prefix: '/admin' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Claims every other /api path, so the site's root catch-all never answers HTML under /api.
   app.all('/*', { schema: { hide: true } }, async (req) => {
@@ -112,6 +136,7 @@ export async function buildApp({
   logStream,
   redis,
   readiness,
+  importAddresses,
 }: BuildOptions): Promise<FastifyInstance> {
   // With the caches on (the server; not most tests), their hits are replayed before Fastify (replay.ts).
   const replay = responseCache ? createReplay() : null;
@@ -192,7 +217,10 @@ export async function buildApp({
     now,
     mailer: mailer ?? createMailer(config, app.log),
     ...(readiness ? { readiness } : {}),
+    ...(importAddresses ? { importAddresses } : {}),
   });
+  // GET /metrics and the request counts it shows (metrics/route.ts).
+  installMetrics(app, { db, config });
   // Library photos' variants, in the background (media/variant-worker.ts); stopped before the database closes.
   let worker: VariantWorker | null = null;
   app.addHook('onReady', async () => {

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentWatch } from './content/watch.ts';
 import { markReplayable } from './replay.ts';
+import { cacheLookups } from './metrics/registry.ts';
 
 /**
  * In-memory cache for the API's public GET JSON answers (docs/decisions: response caches).
@@ -71,8 +72,8 @@ export function apiTroubleSince(time: number): boolean {
   return lastTroubleAt >= time;
 }
 
-/** Paths never cached: per-visitor counts, health, media (cached on disk and by browsers), the schema, previews, the staff API. */
-const UNCACHED = /^\/api\/(?:visitor|health|image|media|openapi|preview|admin\/)/i;
+/** Paths never cached: per-visitor counts, health, the TLS ask, media (cached on disk and by browsers), the schema, previews, the staff API. */
+const UNCACHED = /^\/api\/(?:visitor|health|tls\/|image|media|openapi|preview|admin\/)/i;
 
 /** br, then gzip, then identity, honouring q=0. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
@@ -137,11 +138,13 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     const stamp = watch ? await watch.stamp(school) : 0;
     const entry = store.get(url);
     if (!entry || entry.expires <= now() || entry.stamp !== stamp) {
+      cacheLookups.inc({ cache: 'api', result: 'miss' });
       if (entry) store.delete(url);
       pending.set(request, { generation, school, stamp });
       return;
     }
     // A hit: refresh its place in the eviction order and answer from memory.
+    cacheLookups.inc({ cache: 'api', result: 'hit' });
     store.delete(url);
     store.set(url, entry);
     // Replayed before Fastify while this entry is still the answer (replay.ts).

@@ -152,7 +152,7 @@ const envSchema = z
     WEB_BUILD_DIR: z.string().min(1).default('build'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TIME_ZONE: timeZoneSchema,
-    // Backups (api/src/backup/, README "Backups").
+    // Backups (api/src/backup/, docs/operations.md "Backups").
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_KEEP: positiveInt(7, 1000),
     BACKUP_AT: z
@@ -190,6 +190,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PREFIX: z.string().default(''),
     S3_TIMEOUT_MS: positiveInt(10_000, 300_000),
+    // GET /metrics: only to this machine, or with this bearer token from anywhere (docs/decisions/0141).
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 24)' }).optional(),
+    // Off unless asked for: GET /api/health/database (docs/decisions/0121).
+    HEALTH_DATABASE_SETTINGS: z.enum(['on', 'off']).default('off'),
+    // off: an empty database stays empty (no demo schools); schools come from `npm run school -- create`.
+    SEED_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   })
   .refine((e) => e.RESPONSE_CACHE_TTL_MS + e.PAGE_CACHE_TTL_MS <= MAX_STALENESS_MS, {
     path: ['PAGE_CACHE_TTL_MS'],
@@ -254,6 +260,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Media in an S3-compatible object store (S3_BUCKET set), shared by every server; otherwise local disk. */
   s3?: S3Settings;
+  /** HEALTH_DATABASE_SETTINGS=on: GET /api/health/database answers the durability settings of the server's own connections. */
+  healthDatabaseSettings?: boolean;
+  /** SEED_DEMO (default on): whether a start on an empty database seeds the demo schools. */
+  seedDemo: boolean;
+  /** METRICS_TOKEN: GET /metrics answers `Authorization: Bearer <token>` only (otherwise this machine only). */
+  metricsToken?: string;
 }
 
 export interface S3Settings {
@@ -328,5 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ...(e.S3_BUCKET ? { s3: s3Settings(e, e.S3_BUCKET) } : {}),
+    ...(e.HEALTH_DATABASE_SETTINGS === 'on' ? { healthDatabaseSettings: true } : {}),
+    seedDemo: e.SEED_DEMO === 'on',
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
+import { databaseUnavailable } from './metrics/registry.ts';
 
 /** An error whose status and message are safe to show the client. */
 export class HttpError extends Error {
@@ -45,6 +46,7 @@ export function installErrorHandling(api: FastifyInstance): void {
       return reply.code(status).send({ error: err.message });
     }
     if (isDatabaseUnavailable(err)) {
+      databaseUnavailable.inc();
       req.log.warn({ code: (err as { code?: unknown }).code, message: err.message }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiTroubleSince, onContentChange, pickEncoding } from './cache.ts';
 import type { ContentWatch } from './content/watch.ts';
 import { harmlessCookies, markReplayable, type StillValid } from './replay.ts';
+import { cacheLookups } from './metrics/registry.ts';
 import { newNonce as freshNonce } from './security-headers.ts';
 
 /**
@@ -158,9 +159,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const page = store.get(key);
     if (page && page.expires > now() && page.stamp === stamp) {
       hits++;
+      cacheLookups.inc({ cache: 'page', result: 'hit', school: school ?? 'none' });
       return { nonce: page.nonce, page };
     }
     misses++;
+    cacheLookups.inc({ cache: 'page', result: 'miss', school: school ?? 'none' });
     if (page) store.delete(key);
     const shared = inFlight.get(key);
     if (shared) {

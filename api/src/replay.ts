@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions, RawServerDefault } from 'fastify';
+import { httpDuration, httpRequests, replayedAnswers, routeGroup } from './metrics/registry.ts';
 
 /**
  * Replaying cached answers before Fastify (issue 18 item 4; docs/decisions/0045). A cache hit of
@@ -89,6 +90,11 @@ export function createReplay(options: { maxEntries?: number } = {}): Replay {
     const started = performance.now();
     res.writeHead(200, entry.headers);
     res.end(entry.body);
+    // Fastify never sees it: counted here as its onResponse hook counts the others (metrics/route.ts).
+    const group = routeGroup(req.url ?? '');
+    replayedAnswers.inc();
+    httpRequests.inc({ group, status: '200' });
+    httpDuration.observe({ group }, (performance.now() - started) / 1000);
     // The line Fastify would log for the request (at info), with the same fields.
     if (log && INFO_OR_BELOW.has(log.level)) {
       log.info(

@@ -10,6 +10,7 @@ import { createContentWatch } from './content/watch.ts';
 import { schoolToday } from './school-day.ts';
 import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
 import { firstStartSetupLink } from './staff/setup-link.ts';
+import { NO_SCHOOL_LINE } from './schools/manage.ts';
 import { makeDataDirPrivate, usePrivateUmask } from './privacy/files.ts';
 import { startRetentionScheduler, type RetentionScheduler } from './privacy/retention.ts';
 import { startHiddenVariantSweep } from './media/consent-variants.ts';
@@ -17,6 +18,7 @@ import { openSharedState } from './cluster/shared.ts';
 import { localMediaStore } from './backup/media-store.ts';
 import { mediaStores } from './media/library.ts';
 import { copyAllMedia } from './media/s3.ts';
+import { terminalLogStream } from './terminal-log.ts';
 
 // Before anything is created: the data directory's files are the server user's only (issue 16).
 usePrivateUmask();
@@ -35,7 +37,7 @@ const engine = engineOf(config.databaseUrl);
 const db = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db, { engine });
-  if ((await countSchools(db)) === 0) {
+  if ((await countSchools(db)) === 0 && config.seedDemo) {
     console.log('Empty database: seeding the demo school…');
     await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir);
     // With S3_BUCKET the demo school's files go where every server reads them.
@@ -64,8 +66,12 @@ const app = await buildApp({
   contentWatch,
   ...(shared.redis ? { redis: shared.redis } : {}),
   readiness: { checks: shared.checks, draining: () => closing },
+  // In a terminal, lines a person reads; under systemd or CI, JSON (terminal-log.ts).
+  ...(process.stdout.isTTY ? { logStream: terminalLogStream() } : {}),
 });
+// SITE_URL's host name reaches the default school like localhost does (docs/decisions/0131).
 const schools = await createSchoolResolver(db, config.schoolCode, {
+  defaultHosts: [new URL(config.siteOrigin).hostname],
   onError: (err) => app.log.warn({ err }, 'could not reload the host table; keeping the last one'),
 });
 await mountSite(app, {
@@ -119,6 +125,8 @@ try {
   retention = startRetentionScheduler(config, db, app.log);
   // Photos whose children's photo consent has ended lose their made copies within the hour (the file route refuses them at once).
   stopSweep = startHiddenVariantSweep(config, db, app.log);
+  // SEED_DEMO=off on an empty database: say how to make the first school (OPERATIONS.md).
+  if ((await countSchools(db)) === 0) console.log(NO_SCHOOL_LINE);
   const setupLink = await firstStartSetupLink(db, config).catch((err: unknown) => {
     console.error(`Could not make the first-start setup link: ${err instanceof Error ? err.message : String(err)}`);
     return null;

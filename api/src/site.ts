@@ -15,6 +15,7 @@ import { createPageCache, sendCachedPage, type PageCache } from './page-cache.ts
 import { TARGET_ERROR } from './request-target.ts';
 import type { SchoolResolver } from './school-hosts.ts';
 import { isHttps, newNonce, pagePolicy } from './security-headers.ts';
+import { NO_SCHOOL_TEXT, SUSPENDED_RETRY_AFTER_S, SUSPENDED_TEXT } from './schools/words.ts';
 
 /** Paths of the staff area and their client data requests (/admin, /admin/…, /admin.data). */
 const STAFF_AREA = /^\/admin(?:[/.?]|$)/i;
@@ -27,7 +28,7 @@ export interface SiteOptions extends OriginConfig {
   /** The site's build folder (config.webBuildDir). */
   buildDir: string;
   /** Host name → school code (api/src/school-hosts.ts). */
-  schools: Pick<SchoolResolver, 'schoolOf' | 'isMapped'>;
+  schools: SiteSchools;
   /** How long an anonymous page is replayed (config.pageCacheTtlMs). */
   pageCacheTtlMs: number;
   /** A server build to mount instead of the one in buildDir (tests). */
@@ -36,6 +37,27 @@ export interface SiteOptions extends OriginConfig {
   pages?: PageCache;
   /** The content counters the page cache checks (content/watch.ts); server.ts shares one with the API. */
   watch?: ContentWatch;
+}
+
+/** What the site asks of the resolver (tests hand in the first two only: every host then has the default school, never suspended). */
+export type SiteSchools = Pick<SchoolResolver, 'schoolOf' | 'isMapped'> &
+  Partial<Pick<SchoolResolver, 'staffSchoolOf' | 'isSuspended' | 'reloadOnMiss'>>;
+
+/** A plain page of its own (no scripts, no site build): the unknown host's 404 and a suspended school's 503. */
+export function plainPage(request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string) {
+  const nonce = newNonce();
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('content-security-policy', pagePolicy(nonce, isHttps(request)));
+  if (status === 503) reply.header('retry-after', String(SUSPENDED_RETRY_AFTER_S));
+  const html =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${title}</title><style nonce="${nonce}">body{font:1.125rem/1.5 system-ui,sans-serif;margin:0;padding:3rem 1.25rem;color:#1a1a1a;background:#fff}main{max-width:36rem;margin:0 auto}h1{font-size:1.5rem}</style></head>` +
+    `<body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  return reply.send(request.method === 'HEAD' ? undefined : html);
 }
 
 /** How one site request is answered. */
@@ -105,14 +127,25 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
  */
 export function siteHandler(
   handle: (request: Request) => Promise<Response>,
-  schools: Pick<SchoolResolver, 'schoolOf' | 'isMapped'>,
+  schools: SiteSchools,
   origins: OriginConfig,
   pages?: PageCache,
 ) {
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const staffArea = STAFF_AREA.test(request.url);
+    // The staff area also opens on the default school's own addresses before that school exists: an operator's first sign-in.
+    const resolve = () => schools.schoolOf(request.hostname) ?? (staffArea ? (schools.staffSchoolOf?.(request.hostname) ?? null) : null);
+    let school = resolve();
+    // A host name added on another process (npm run school) works at once, not after the minute's
+    // reload: an unknown name is looked up (one indexed read, like the staff API's per request).
+    if (school === null && (await schools.reloadOnMiss?.(request.hostname))) school = resolve();
+    if (school === null) return plainPage(request, reply, 404, 'No school here', NO_SCHOOL_TEXT);
+    // A suspended school's public pages answer 503; its staff keep working (issue 31).
+    if (!staffArea && (await schools.isSuspended?.(school)))
+      return plainPage(request, reply, 503, 'Temporarily unavailable', SUSPENDED_TEXT);
     const mapped = schools.isMapped(request.hostname);
     const origin = mapped ? `${request.protocol}://${request.host}` : origins.siteOrigin;
-    return renderSite(handle, request, reply, { origins, origin, school: schools.schoolOf(request.hostname), pages });
+    return renderSite(handle, request, reply, { origins, origin, school, pages });
   };
 }
 

@@ -11,11 +11,10 @@ import type {
   PrincipalMessage,
   SchoolEvent,
   SchoolNotification,
-  SchoolProfile,
   Topper,
   Video,
 } from '@sthsm/contract';
-import { profiles } from '@sthsm/content/profile';
+import { profiles, type DemoProfile } from '@sthsm/content/profile';
 import type { Db } from '../src/db/index.ts';
 import { insertAlbum } from '../src/repositories/albums.ts';
 import { insertBirthday } from '../src/repositories/birthdays.ts';
@@ -173,14 +172,14 @@ export async function createMediaFile(
 }
 
 /** A complete, valid school profile (the demo school's), with `overrides` on top. */
-export function profileOf(overrides: Partial<SchoolProfile> = {}): SchoolProfile {
+export function profileOf(overrides: Partial<DemoProfile> = {}): DemoProfile {
   const base = profiles.STHSM;
   if (!base) throw new Error('the demo profile is missing');
   return structuredClone({ ...base, ...overrides });
 }
 
 /** Stores a profile for `school` (default STHSM) and returns it. */
-export async function createSchoolProfile(db: Db, { school = 'STHSM', ...o }: With<SchoolProfile> = {}) {
+export async function createSchoolProfile(db: Db, { school = 'STHSM', ...o }: With<DemoProfile> = {}) {
   const profile = profileOf(o);
   const result = await saveSchoolProfile(db, school, profile);
   if (!result.ok) throw new Error(`could not store the profile of ${school}: ${result.reason}`);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAlumniSubmission } from '../src/repositories/alumni.ts';
+import type { AddressInfo } from 'node:net';
+import { countAlumniSubmissions, findAlumniSubmission } from '../src/repositories/alumni.ts';
 import { createSchool } from './factories.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { FULL_ALUMNI_FORM, MALFORMED_EMAILS } from '../../web/app/lib/testing/alumni-form.ts';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -13,25 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const VALID_FORM = {
-  fromYear: '2004 to 2005',
-  class: '1',
-  toYear: '2015 to 2016',
-  school2: '12',
-  fatherName: 'Kabir',
-  subject: '3',
-  name: 'Riya Sen',
-  email: 'riya@example.org',
-  phone: '+91 98765 43210',
-  location: 'Lucknow',
-  address: '12 Park Road',
-  school: 'City College',
-  profession3: 'B.Sc.',
-  school1: 'Acme Labs',
-  designation: 'Analyst',
-  address1: '5 Mall Road',
-  profession1: '20',
-};
+const VALID_FORM = FULL_ALUMNI_FORM;
 
 const post = (payload: string | object, headers: Record<string, string> = {}, remoteAddress = nextIp(), url = '/api/form/STHSM/alumni') =>
   t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
@@ -144,6 +128,50 @@ describe('POST /api/form/{code}/{formType}', () => {
     const ip = '10.4.4.4';
     for (let i = 0; i < 5; i++) await post(VALID_FORM, { 'x-forwarded-for': `203.0.113.${i}` }, ip);
     expect((await post(VALID_FORM, { 'x-forwarded-for': '203.0.113.99' }, ip)).statusCode).toBe(429);
+  });
+});
+
+/** Posts the form as JSON to the listening server, from a client address of its own (X-Forwarded-For from loopback). */
+async function postOverHttp(
+  fields: Record<string, string>,
+): Promise<{ status: number; body: { error?: string; errors?: Record<string, string> } }> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const res = await fetch(`http://127.0.0.1:${port}/api/form/STHSM/alumni`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+    body: JSON.stringify(fields),
+  });
+  return { status: res.status, body: (await res.json()) as { error?: string; errors?: Record<string, string> } };
+}
+
+describe('rules of the shared schema, over real HTTP (issue 39)', () => {
+  it('refuses a left batch before the joined one (400, the message on toYear) and stores nothing', async () => {
+    const before = await countAlumniSubmissions(t.db, 'STHSM');
+    const res = await postOverHttp({ ...VALID_FORM, fromYear: '2015 to 2016', toYear: '2004 to 2005' });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'Please correct the highlighted fields.',
+        errors: { toYear: 'The batch you left in cannot be before the batch you joined.' },
+      },
+    });
+    expect(await countAlumniSubmissions(t.db, 'STHSM')).toBe(before);
+    expect((await postOverHttp({ ...VALID_FORM, fromYear: '2015 to 2016', toYear: '2015 to 2016' })).status).toBe(201);
+  });
+
+  it('refuses malformed and near-miss e-mail addresses (400, the message on email) and stores none', async () => {
+    const before = await countAlumniSubmissions(t.db, 'STHSM');
+    for (const email of MALFORMED_EMAILS) {
+      const res = await postOverHttp({ ...VALID_FORM, email });
+      expect(res, email).toEqual({
+        status: 400,
+        body: { error: 'Please correct the highlighted fields.', errors: { email: 'Enter a valid email address, like name@example.org.' } },
+      });
+    }
+    expect(await countAlumniSubmissions(t.db, 'STHSM')).toBe(before);
+    const ok = await postOverHttp({ ...VALID_FORM, email: 'riya.sen+alumni@mail.school.example' });
+    expect(ok.status).toBe(201);
   });
 });
 

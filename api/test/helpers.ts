@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
+import { vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { Migrator } from 'kysely/migration';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   /** Shared state (api/src/cluster): rate limits in this Redis, readiness checks. */
   redis?: BuildOptions['redis'];
   readiness?: BuildOptions['readiness'];
+  /** Which addresses an administrator's import may read from (BuildOptions.importAddresses). */
+  importAddresses?: BuildOptions['importAddresses'];
   /** Migrates only up to `upTo` first and runs `seed` on that older schema (rows as an earlier version left them). */
   before?: { upTo: string; seed: (db: Db) => Promise<void> };
 }
@@ -79,6 +82,7 @@ export async function startTestApp(
     mailer: options.mailer,
     redis: options.redis,
     readiness: options.readiness,
+    importAddresses: options.importAddresses,
   });
   await options.mount?.(app, config);
   await app.ready();
@@ -110,4 +114,27 @@ async function adminQuery(url: string, text: string): Promise<void> {
  * Every /api/admin route as registered, with its guard's rule: the access test walks them all, so
  * a new staff route cannot escape the 401/403/CSRF/foreign-school checks.
  */
+/**
+ * Another server on the same database as `t`, with caches of its own, built from a module graph of its
+ * own (vi.resetModules, decision 0118): the writer's in-process signals (cache.ts contentChanged) cannot
+ * reach it, exactly as between two processes; only the school's counter in the database can. It reads the
+ * counters on every request (a real server: at most once a second).
+ */
+export async function otherServer(t: TestApp, options: { now?: () => Date; responseCacheTtlMs?: number } = {}): Promise<FastifyInstance> {
+  const { now = () => NOW, responseCacheTtlMs } = options;
+  vi.resetModules();
+  const { buildApp: buildOwnApp } = await import('../src/app.ts');
+  const { createContentWatch } = await import('../src/content/watch.ts');
+  const app = await buildOwnApp({
+    config: responseCacheTtlMs === undefined ? t.config : { ...t.config, responseCacheTtlMs },
+    db: t.db,
+    now,
+    // A test clock, when given, is the caches' too (as startTestApp's responseCache option).
+    responseCache: options.now ? { now: () => now().getTime() } : true,
+    contentWatch: createContentWatch(t.db, { now, intervalMs: 0 }),
+  });
+  await app.ready();
+  return app;
+}
+
 export { registeredAdminRoutes } from '../src/routes/admin/index.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createSchool } from './factories.ts';
@@ -29,6 +30,29 @@ describe('GET /api/health', () => {
     expect(hidden.statusCode).toBe(500);
     expect(hidden.json()).toEqual({ error: 'Something went wrong on our side. Please try again later.' });
     await broken.close();
+  });
+});
+
+describe('GET /api/health/database (HEALTH_DATABASE_SETTINGS=on only)', () => {
+  it('is not there by default', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/database' })).statusCode).toBe(404);
+  });
+
+  it("answers the durability settings as the server's own connection holds them, also one changed after opening", async () => {
+    const on = await startTestApp({ HEALTH_DATABASE_SETTINGS: 'on' });
+    try {
+      const read = async () => (await on.app.inject({ method: 'GET', url: '/api/health/database' })).json();
+      if (on.config.databaseUrl.startsWith('postgres')) {
+        expect(await read()).toEqual({ engine: 'postgres', settings: { synchronous_commit: 'on', fsync: 'on', full_page_writes: 'on' } });
+      } else {
+        expect(await read()).toEqual({ engine: 'sqlite', settings: { journal_mode: 'wal', synchronous: 'FULL' } });
+        // A fresh connection would still say FULL: the route must see what this one holds.
+        await sql`pragma synchronous = normal`.execute(on.db);
+        expect((await read()).settings.synchronous).toBe('NORMAL');
+      }
+    } finally {
+      await on.close();
+    }
   });
 });
 

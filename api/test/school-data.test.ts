@@ -48,13 +48,18 @@ describe('GET /api/school/{code}', () => {
     expect(JSON.stringify((await get('/api/school/STHSM')).json())).not.toContain('00901');
   });
 
-  it('answers 404 for an unknown code (matched exactly) and for a school with no profile yet', async () => {
+  it('answers 404 for an unknown code (matched exactly)', async () => {
     for (const url of ['/api/school/NOPE', '/api/school/sthsm']) {
-      expect((await get(url)).json()).toEqual({ error: expect.stringContaining('Unknown school code') });
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: expect.stringContaining('Unknown school code') });
     }
+  });
+
+  it('answers a school with no profile yet as its name alone, at version 0 (docs/decisions/0132)', async () => {
     const empty = await get('/api/school/EMPTY');
-    expect(empty.statusCode).toBe(404);
-    expect(empty.json()).toEqual({ error: 'School "EMPTY" has no profile yet.' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ code: 'EMPTY', version: 0, updatedAt: '', profile: { name: 'No Profile School' } });
   });
 });
 
@@ -109,7 +114,7 @@ describe('saving a profile through the repository', () => {
 
   it('creates a first profile only when told nothing is stored yet (version 0), and never for an unknown school', async () => {
     expect(await saveSchoolProfile(t.db, 'EMPTY', profileOf(), { expectedVersion: 3 })).toMatchObject({ ok: false, reason: 'conflict' });
-    expect((await get('/api/school/EMPTY')).statusCode).toBe(404);
+    expect((await get('/api/school/EMPTY')).json()).toMatchObject({ version: 0 });
     expect(await saveSchoolProfile(t.db, 'NOPE', profileOf())).toEqual({ ok: false, reason: 'unknown-school' });
   });
 
@@ -118,7 +123,7 @@ describe('saving a profile through the repository', () => {
     const bad = [
       profileOf({ email: 'not an address' }),
       profileOf({ website: 'javascript:alert(1)' }),
-      profileOf({ phones: [] }),
+      profileOf({ phones: [{ label: 'Office', number: '12', whatsapp: false }] }),
       profileOf({ name: '   ' }),
       profileOf({ map: { ...profileOf().map, embedUrl: 'https://maps.example.org/embed' } }),
     ];

@@ -5,6 +5,7 @@ import { createPageCache } from '../src/page-cache.ts';
 import { normalizeHost } from '../src/repositories/school-hosts.ts';
 import { createSchoolResolver, type SchoolResolver } from '../src/school-hosts.ts';
 import { siteHandler } from '../src/site.ts';
+import { NO_SCHOOL_TEXT } from '../src/schools/words.ts';
 import { createNews, createSchool, createSchoolHost, createSchoolProfile } from './factories.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await createNews(t.db, { school: 'DEMO2', title: 'Little Flower: open day' });
   await createSchoolHost(t.db, 'sthsm.localhost', 'STHSM');
   await createSchoolHost(t.db, 'Demo2.Localhost.', 'DEMO2');
-  schools = await createSchoolResolver(t.db, 'STHSM');
+  schools = await createSchoolResolver(t.db, 'STHSM', { defaultHosts: ['www.sthsm.example'] });
 
   const handle = async (request: Request): Promise<Response> => {
     const code = request.headers.get(SCHOOL_HEADER) ?? '(none)';
@@ -76,9 +77,15 @@ describe('one process, two schools by host name', () => {
     for (const theirs of ['Little Flower', '00201']) expect(sthsm).not.toContain(theirs);
   });
 
-  it('gives unknown hosts and localhost the default school (SCHOOL_CODE)', async () => {
-    for (const host of ['localhost:3000', '127.0.0.1:3000', 'unknown.example.org', 'demo2.localhost.evil.example']) {
+  it('gives localhost, IP addresses and SITE_URL\u2019s host the default school (SCHOOL_CODE), and any other host the 404 page', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', '10.1.2.3', 'www.sthsm.example']) {
       expect((await page(host)).body, host).toContain('<h1>St. Thomas Higher Secondary School</h1>');
+    }
+    for (const host of ['unknown.example.org', 'demo2.localhost.evil.example', 'other.localhost']) {
+      const res = await page(host);
+      expect(res.statusCode, host).toBe(404);
+      expect(res.body, host).toContain(`<p>${NO_SCHOOL_TEXT}</p>`);
+      expect(res.body).not.toMatch(/St\. Thomas|Little Flower|<script/);
     }
   });
 
@@ -100,7 +107,7 @@ describe('one process, two schools by host name', () => {
 
   it('follows the host table after it changes (reloaded without a restart)', async () => {
     await createSchoolHost(t.db, 'www.littleflower.example.org', 'DEMO2');
-    expect(schools.schoolOf('www.littleflower.example.org')).toBe('STHSM');
+    expect(schools.schoolOf('www.littleflower.example.org')).toBeNull();
     await schools.refresh();
     expect(schools.schoolOf('WWW.LittleFlower.example.org')).toBe('DEMO2');
     expect((await page('www.littleflower.example.org')).body).toContain('Little Flower Convent School');

@@ -1,9 +1,10 @@
 import { demo2Catalogue, sthsmCatalogue, type SiteCatalogue } from './media-catalog.ts';
-import { profiles } from './profile.ts';
+import { crestPath, profiles } from './profile.ts';
 import { retold, schoolPages } from './school-pages.ts';
 import type { DemoData, SchoolRecords, SchoolSeed } from './types.ts';
 import type { SchoolContext } from './demo/context.ts';
 import { startOfDay } from './demo/dates.ts';
+import { DEMO2_CREST, STHSM_CREST } from './demo/crests.ts';
 import { buildDemo2 } from './demo/demo2.ts';
 import { createMediaRegistry, type MediaRegistry, type RenderedMedia } from './demo/media.ts';
 import { createRandom } from './demo/random.ts';
@@ -54,6 +55,7 @@ function draft(day: Date): { schools: SchoolSeed[]; media: MediaRegistry } {
     const profile = profiles[code];
     if (!profile) throw new Error(`no profile for ${code}`);
     registerSiteFiles(media, catalogue);
+    media.pathFile(crestPath(code), { kind: 'crest', spec: code === 'STHSM' ? STHSM_CREST : DEMO2_CREST });
     const ctx: SchoolContext = { code, schoolName: profile.fullName, today, random: createRandom(`demo:${code}`), media };
     const texts = code === 'STHSM' ? undefined : retold(profile, DEMO2_RETELLING);
     return { ...build(ctx), profile, pages: schoolPages(catalogue, texts), hosts };

@@ -1,5 +1,17 @@
 import type { Phone, SchoolProfile } from '@sthsm/contract/profile';
 
+/** A demo school's profile: every fact given (a real school may give only its name; docs/decisions/0132). */
+type Filled<T> = T extends readonly (infer U)[]
+  ? Array<Filled<U>>
+  : T extends object
+    ? { [K in keyof T]-?: Filled<Exclude<T[K], undefined>> }
+    : T;
+export type DemoProfile = Filled<Omit<SchoolProfile, 'social' | 'brand'>> &
+  Pick<SchoolProfile, 'social'> & { brand: NonNullable<SchoolProfile['brand']> };
+
+/** Where the seed writes each demo school's crest (content/src/demo/crests.ts draws them). */
+export const crestPath = (code: string) => `${code}/public/Images/crest.png`;
+
 // Every fact about a school that the site shows (SPEC §2: header, footer, contact, school
 // information table, parent portal page). All of it is fictional: the names, the town, the
 // numbers (the "00000" numbers cannot be dialled) and the example.org addresses.
@@ -17,7 +29,7 @@ function osmEmbed(latitude: number, longitude: number): string {
 const STHSM_LAT = 28.9712;
 const STHSM_LON = 77.7064;
 
-const sthsm: SchoolProfile = {
+const sthsm: DemoProfile = {
   name: 'St. Thomas Higher Secondary School',
   shortName: "St. Thomas'",
   fullName: 'St. Thomas Higher Secondary School, Mahimnagar',
@@ -85,13 +97,15 @@ const sthsm: SchoolProfile = {
   vacation: 'Mid May to end of June',
   copyrightYear: 2024,
   developer: { name: 'Pixelgrove Web Studio (demo)', url: 'https://pixelgrove.example.org' },
+  // The site's stylesheet colours were drawn for this school: they keep its hand-tuned shades.
+  brand: { crest: crestPath('STHSM'), primary: '#12386b', accent: '#b8860b' },
 };
 
 const DEMO2_LAT = 26.4811;
 const DEMO2_LON = 80.3319;
 
 /** A second, small school: proves the platform is multi-tenant and nothing leaks between schools. */
-const demo2: SchoolProfile = {
+const demo2: DemoProfile = {
   name: 'Little Flower Convent School',
   shortName: 'Little Flower',
   fullName: 'Little Flower Convent School, Rosepur',
@@ -154,12 +168,13 @@ const demo2: SchoolProfile = {
   vacation: 'Mid May to end of June',
   copyrightYear: 2024,
   developer: { name: 'Pixelgrove Web Studio (demo)', url: 'https://pixelgrove.example.org' },
+  brand: { crest: crestPath('DEMO2'), primary: '#7a1f3d', accent: '#f4b6c2' },
 };
 
 /** The demo schools' profiles by school code (what the seed stores for each). */
-export const profiles: Record<string, SchoolProfile> = { STHSM: sthsm, DEMO2: demo2 };
+export const profiles: Record<string, DemoProfile> = { STHSM: sthsm, DEMO2: demo2 };
 
 /** The profile of a school code (matched exactly, like the API), or undefined. */
-export function getProfile(code: string): SchoolProfile | undefined {
+export function getProfile(code: string): DemoProfile | undefined {
   return Object.hasOwn(profiles, code) ? profiles[code] : undefined;
 }

@@ -1,5 +1,5 @@
 import type { PageContents } from '@sthsm/contract/pages';
-import type { SchoolProfile } from '@sthsm/contract/profile';
+import type { DemoProfile } from './profile.ts';
 import type { SiteCatalogue } from './media-catalog.ts';
 import { aboutUs } from './pages/about-us.ts';
 import { activities } from './pages/activities.ts';
@@ -125,7 +125,7 @@ export function schoolPages(catalogue: SiteCatalogue, texts: Texts = TEXTS): Pag
 }
 
 /** The STHSM texts retold for another school: its names and places in place of St. Thomas'. */
-export function retold(profile: SchoolProfile, replacements: ReadonlyArray<readonly [string, string]>): Texts {
+export function retold(profile: DemoProfile, replacements: ReadonlyArray<readonly [string, string]>): Texts {
   const swap = (text: string) => replacements.reduce((out, [from, to]) => out.replaceAll(from, to), text);
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return swap(value);

@@ -36,14 +36,58 @@ describe('the settings form and the profile schema', () => {
     const fixed = parseSettingsForm(values);
     expect(fixed.success).toBe(true);
     if (!fixed.success) return;
-    expect(fixed.profile.phones.map((p) => [p.label, p.whatsapp])).toEqual([
+    expect(fixed.profile.phones?.map((p) => [p.label, p.whatsapp])).toEqual([
       ['Office', false],
       ['Reception', false],
       ['Hostel', true],
     ]);
-    expect(fixed.profile.address.lines).toEqual([demo.address.lines[0]]);
-    expect(fixed.profile.social.x).toBeUndefined();
+    expect(fixed.profile.address?.lines).toEqual([demo.address.lines[0]]);
+    expect(fixed.profile.social?.x).toBeUndefined();
     expect(Object.keys(changedFields(demo, fixed.profile).after).sort()).toContain('social.x');
+  });
+
+  it('saves a school with its name alone, and leaves out every empty fact and group', () => {
+    const parsed = parseSettingsForm({ name: ' Hillview Public School ', whatsapp: 'none', 'social.x': ' ', 'brand.primary': '' });
+    expect(parsed).toEqual({ success: true, profile: { name: 'Hillview Public School' } });
+    expect(parseSettingsForm({ name: '' })).toEqual({ success: false, errors: { name: 'School name is required.' } });
+  });
+
+  it('asks for the rest of a group partly filled, and takes a lone fact of a group of parts', () => {
+    const parsed = parseSettingsForm({
+      name: 'Hillview',
+      'app.name': 'Hillview App',
+      'parentPortal.loginUrl': 'https://portal.example.org',
+    });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.errors).toEqual({
+      'app.iosUrl': 'App Store link must be a web address starting with https:// or http://.',
+      'app.androidUrl': 'Google Play link must be a web address starting with https:// or http://.',
+      'app.schoolCode': 'App school code must be 1 to 32 letters, digits, _ or -.',
+    });
+    const portal = parseSettingsForm({ name: 'Hillview', 'parentPortal.loginUrl': 'https://portal.example.org' });
+    expect(portal).toEqual({ success: true, profile: { name: 'Hillview', parentPortal: { loginUrl: 'https://portal.example.org' } } });
+  });
+
+  it('takes the brand: one picture reference each, colours in lower case, a failing colour refused with its nearest shade', () => {
+    const parsed = parseSettingsForm({
+      name: 'Hillview',
+      'brand.crest': 'm0123456789abcdef0123456789abcdef012345\n',
+      'brand.primary': '#0A7D3B',
+    });
+    expect(parsed).toEqual({
+      success: true,
+      profile: { name: 'Hillview', brand: { crest: 'm0123456789abcdef0123456789abcdef012345', primary: '#0a7d3b' } },
+    });
+    const refused = parseSettingsForm({ name: 'Hillview', 'brand.primary': '#88aaff', 'brand.accent': 'gold' });
+    expect(refused).toEqual({
+      success: false,
+      errors: {
+        'brand.primary':
+          'Primary colour #88aaff gives white text on it a contrast of 2.2:1; it needs 4.5:1. The nearest shade that passes is #5e75b0.',
+        'brand.accent': 'Accent colour must be a colour like #12386b (# and six hexadecimal digits).',
+      },
+    });
   });
 
   it('merges a conflicting save three ways', () => {

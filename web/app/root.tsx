@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import { brandCss, iconUrl, themeColour } from './lib/brand';
 import { useHydration, useShellAssets } from './lib/hydration';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
@@ -12,11 +13,33 @@ import './styles/site.css';
 export const meta = pageMeta;
 
 export function links(): Route.LinkDescriptors {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-    { rel: 'manifest', href: '/manifest.webmanifest' },
-  ];
+  // The school's own (routes/manifest.ts); its icons are in the Layout, which knows the school.
+  return [{ rel: 'manifest', href: '/manifest.webmanifest' }];
+}
+
+/**
+ * The school's favicon and colours in the head (docs/decisions/0133): its crest's icons, or an
+ * empty icon that stops the browser asking for /favicon.ico (no other school's crest stands in);
+ * its colours as the stylesheet's custom properties before the first paint, so nothing shifts.
+ */
+function BrandHead({ nonce }: { nonce: string | undefined }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const school = root?.school ?? null;
+  const css = brandCss(school);
+  return (
+    <>
+      <meta name="theme-color" content={themeColour(school)} />
+      {root && school?.brand?.crest ? (
+        <>
+          <link rel="icon" href={iconUrl(root.code, 32)} type="image/png" sizes="32x32" />
+          <link rel="apple-touch-icon" href={iconUrl(root.code, 180)} />
+        </>
+      ) : (
+        <link rel="icon" href="data:," />
+      )}
+      {css ? <style nonce={nonce}>{css}</style> : null}
+    </>
+  );
 }
 
 /** What every page, public or staff, needs: the school of the request and its public origin. */
@@ -37,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#12386b" />
+        <BrandHead nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -72,6 +95,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Page not found' : 'Unexpected Application Error!';
   // A 4xx (a POST to a page without a form…) was logged in one line by handleError (lib/log-error.server.ts).
@@ -80,7 +104,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="main" className="error-screen">
       <title>{title}</title>
       <div className="container section">
-        <img src="/favicon.svg" width={72} height={72} alt="" />
+        {root?.school?.brand?.crest ? <img src={iconUrl(root.code, 192)} width={72} height={72} alt="" /> : null}
         <h1>{title}</h1>
         <p>{notFound ? 'We could not find that page.' : 'Something went wrong while showing this page. Please try again in a moment.'}</p>
         <p>

@@ -26,6 +26,8 @@ export default [
       layout('routes/admin/signed-in.tsx', [
         index('routes/admin/dashboard.tsx'),
         route('staff', 'routes/admin/staff.tsx'),
+        // Platform operators only (issue 31): every school of this server.
+        route('schools', 'routes/admin/schools.tsx'),
         route('settings', 'routes/admin/settings.tsx'),
         route('audit', 'routes/admin/audit.tsx'),
         route('submissions', 'routes/admin/submissions.tsx'),
@@ -40,7 +42,10 @@ export default [
         route('syllabus', 'routes/admin/page.tsx', { id: 'routes/admin/syllabus' }),
         route('media', 'routes/admin/media.tsx'),
         route('media/:id', 'routes/admin/media-item.tsx'),
-        // Every content type's list and item form (lib/admin-content.ts; any other word is a 404).
+        // Results day: toppers pasted from a spreadsheet (before the item form, whose :id would take "paste").
+        route('toppers/paste', 'routes/admin/toppers-paste.tsx'),
+        route('import', 'routes/admin/import.tsx'),
+        // Every content type's list and item form (lib/staff/admin-content.ts; any other word is a 404).
         route(':type', 'routes/admin/content.tsx'),
         route(':type/:id', 'routes/admin/content-item.tsx'),
         route('*', 'routes/admin/not-found.tsx'),
@@ -57,6 +62,8 @@ export default [
   // Plain-text answers without the page shell.
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  // The school's own web app manifest: its name, colour and crest's icons.
+  route('manifest.webmanifest', 'routes/manifest.ts'),
   // Feeds and calendars (docs/api.md "Feeds, calendars and share previews").
   route('news.rss', 'routes/feeds/news-rss.ts'),
   route('news.atom', 'routes/feeds/news-atom.ts'),

@@ -9,6 +9,17 @@ import { carousel, skipNotificationModal } from './home-helpers';
 /** Today in the school's time zone (the server's default TIME_ZONE), as YYYY-MM-DD. */
 const schoolToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
+/** "2027-11-27" as the staff area writes a day: "27 Nov 2027". */
+const inWords = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/** The child's birthday as its month and day pickers take it (issue 30, item 9). */
+async function pickBirthday(page: Page, day: string) {
+  const birthday = page.getByRole('group', { name: 'Birthday', exact: true });
+  await birthday.getByLabel('Month').selectOption(day.slice(5, 7));
+  await birthday.getByLabel('Day').selectOption(day.slice(8, 10));
+}
+
 async function birthdaysOnHome(page: Page, firstName: string) {
   await page.goto('/');
   return carousel(page, "Today's birthdays").getByRole('heading', { name: firstName, exact: true });
@@ -36,9 +47,10 @@ test('record a child with consent, publish a linked birthday, see it on the home
   await page.getByRole('button', { name: 'Record child' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${first} ${surname}` })).toBeVisible();
   await expect(page.getByText('Child recorded.')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText(`Given until ${nextYear}`);
+  // The end date in words (issue 30, item 9): "Given until 27 Nov 2027".
+  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText(`Given until ${inWords(nextYear)}`);
 
-  await page.getByLabel('Birthday', { exact: true }).fill(today.slice(5));
+  await pickBirthday(page, today);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Birthday published.')).toBeVisible();
   const childPage = page.url();
@@ -50,11 +62,11 @@ test('record a child with consent, publish a linked birthday, see it on the home
   await page.goto(childPage);
   await page.getByRole('button', { name: 'Withdraw consent: Birthday on the site' }).click();
   await expect(page.getByText('Consent withdrawn.')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText('Withdrawn on');
+  await expect(page.getByRole('row', { name: /Birthday on the site/ })).toContainText(`Withdrawn on ${inWords(today)}`);
   await expect(await birthdaysOnHome(page, first)).toHaveCount(0);
   // Publishing again without consent is refused, naming the child.
   await page.goto(childPage);
-  await page.getByLabel('Birthday', { exact: true }).fill(today.slice(5));
+  await pickBirthday(page, today);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('alert')).toContainText(`${first} ${surname}`);
 });
@@ -70,7 +82,7 @@ test('without JavaScript: record a child, see the field errors keep what was typ
   const results = page.getByRole('group', { name: 'Results on the site' });
   await results.getByLabel('Date given').fill(today);
   await page.getByRole('button', { name: 'Record child' }).click();
-  await expect(page.getByText('Enter the date this consent ends.')).toBeVisible();
+  await expect(page.getByText('Enter the date this consent ends.', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rohan Nojs');
   await results.getByLabel('End date').fill(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
   await page.getByRole('button', { name: 'Record child' }).click();

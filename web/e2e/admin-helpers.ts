@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config';
 
 // Staff accounts for browser tests, made as the operator makes them: `npm run staff -- add`
@@ -57,6 +57,13 @@ export async function signIn(page: Page, email: string, password = STAFF_PASSWOR
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
 }
 
+/** Signs out and waits until the server has ended the session (the sign-in page shows): a test that
+ * navigates on at once would otherwise abort the sign-out and go on signed in. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}
+
 /** What an authenticator app shows for a base32 key at `now` (RFC 6238: SHA-1, 6 digits, 30 s), written out here. */
 export function totpCode(base32Key: string, now: Date): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -68,4 +75,17 @@ export function totpCode(base32Key: string, now: Date): string {
   const mac = createHmac('sha1', key).update(step).digest();
   const offset = mac[mac.length - 1]! & 0xf;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * A place in the staff area's navigation, reached as a person does: on a phone the header holds a
+ * "Menu" that opens it first (issue 30, item 6); on a wide screen every link is in view.
+ */
+export async function staffNavLink(page: Page, name: string): Promise<Locator> {
+  const menu = page.getByRole('navigation', { name: 'Staff area' }).getByText('Menu', { exact: true });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('group', { name: 'Content' })).toBeVisible();
+  }
+  return page.getByRole('navigation').getByRole('link', { name, exact: true });
 }

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { addStaff, signIn, STAFF_PASSWORD } from './admin-helpers';
+import { addStaff, signIn, signOut, STAFF_PASSWORD } from './admin-helpers';
 
 // Joining a second school is the person's own act (docs/decisions/0117): an administrator of St.
 // Thomas invites someone who already works for the second demo school; the link does not open their
@@ -20,7 +20,7 @@ test('someone who works for another school joins by signing in from the invitati
   await expect(page.getByText(`Invitation made for ${teacher}.`)).toBeVisible();
   const link = await page.getByLabel(`One-time link for ${teacher}`).inputValue();
   await expect(page.getByRole('listitem').filter({ hasText: teacher })).toContainText('invited, link works until');
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signOut(page);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join the staff area' })).toBeVisible();

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demo2BaseURL, demo2LogFile } from '../../playwright.config';
+import { signOut } from './admin-helpers';
 
 // STAFF.md "Getting in", end to end on a fresh server (the DEMO2 one: nobody else touches its
 // staff): the setup link printed at start → the first administrator → signs in → invites an editor
@@ -21,11 +22,6 @@ function setupLinkFromConsole(): string {
 
 const ADMIN = { name: 'Asha Rao', email: 'asha.rao@example.org', password: 'first admin passphrase' };
 let inviteLink = '';
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-}
 
 test('the setup link creates the first administrator, who then invites an editor', async ({ page }) => {
   const link = setupLinkFromConsole();

@@ -3,7 +3,7 @@ import { addStaff, signIn } from './admin-helpers';
 
 // The first editor screen on the staff content API (/admin/news), by label and button, with and
 // without JavaScript: save a draft (not on /news), publish (on /news), a refused save keeps the
-// text, delete; a contributor gets Submit for review instead of Publish.
+// text, delete (after asking); a contributor gets Submit for review instead of Publish.
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
@@ -22,7 +22,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Publish at', { exact: true }).fill('2025-08-20T10:00');
       await page.getByLabel('Unpublish at').fill('2025-08-19T10:00');
       await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Unpublish at must be after Publish at.')).toBeVisible();
+      await expect(page.getByText('Unpublish at must be after Publish at.', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
       await page.getByLabel('Publish at', { exact: true }).fill('');
       await page.getByLabel('Unpublish at').fill('');
@@ -48,8 +48,14 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(`/admin/news?q=${encodeURIComponent(title)}`);
         await page.getByRole('link', { name: title }).click();
         await page.getByRole('button', { name: 'Delete' }).click();
+        // Delete asks first (issue 30, item 3).
+        await page
+          .getByRole('region', { name: `Delete “${title}”?` })
+          .getByRole('button', { name: 'Delete' })
+          .click();
         // Exact: the edit page's 'Edit news item' would match 'News' before the delete is done.
         await expect(page.getByRole('heading', { level: 1, name: 'News', exact: true })).toBeVisible();
+        await expect(page.getByText(`Deleted “${title}”.`)).toBeVisible();
         await anonymous.goto(`/news?q=${encodeURIComponent(title)}`);
         await expect(anonymous.getByText(title)).toHaveCount(0);
         expect(await inSitemap()).toBe(false);

@@ -150,7 +150,10 @@ test("the principal's message in the rich-text editor comes back, and a colleagu
   const theirs = await colleague.newPage();
   await signIn(theirs, addStaff('editor', { dataDir }));
   await theirs.goto(path);
-  await label(theirs, 'Message').fill('<p>The colleague rewrote it</p>');
+  // The plain text area gives way to the editor when the page starts; fill the editor, not the text area
+  // that can vanish under the fill (one flaky pass in CI).
+  await expect(theirs.getByRole('toolbar', { name: 'Formatting of Message' })).toBeVisible();
+  await theirs.getByRole('textbox', { name: 'Message', exact: true }).fill('The colleague rewrote it');
   await theirs.getByRole('button', { name: 'Save draft' }).click();
   await expect(theirs.getByText('Saved.')).toBeVisible();
   await colleague.close();

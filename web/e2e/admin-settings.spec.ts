@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addStaff, signIn, totpCode } from './admin-helpers';
-import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { addStaff, signIn, staffNavLink, totpCode } from './admin-helpers';
+import { onOwnServer } from './support/own-server';
 
 // The school settings page (/admin/settings, STAFF.md). On the suite's server: administrators only,
 // axe-clean at 390 and 1280 px, errors under their fields with the typed values kept, with and
@@ -9,9 +9,9 @@ import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from 
 //
 // The saving journey runs on a server of its own (the same build and code, the caches at their
 // production lives: JSON 15 s, pages 30 s), so changing STHSM's phone number cannot disturb the
-// other specs: the admin changes it in the form and it shows on /, /contactUs and
-// /school-information within 60 s, while DEMO2's pages (demo2.localhost, same server) keep their
-// number and even their cached copy.
+// other specs: the admin changes it in the form and the next load of /, /contactUs and
+// /school-information shows it, on a second server on the same database within a second or two,
+// while DEMO2's pages (demo2.localhost, same server) keep their number and even their cached copy.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const OLD = '+91 00000 00101';
@@ -43,12 +43,13 @@ test.describe('on the suite server', () => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await signIn(page, addStaff('admin'));
-      await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Settings' }).click();
+      // On a phone through the header's Menu.
+      await (await staffNavLink(page, 'Settings')).click();
       await expect(page.getByRole('heading', { level: 1, name: 'School settings' })).toBeVisible();
       await expect(page).toHaveTitle(/^School settings · Staff area · /);
       const found = await axe(page, `settings @${width}`);
       await page.getByLabel('Phone 1 number').fill('call the office');
-      await page.getByLabel('Website', { exact: true }).fill('javascript:alert(1)');
+      await page.getByLabel('Website (optional)', { exact: true }).fill('javascript:alert(1)');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
       found.push(...(await axe(page, `settings with errors @${width}`)));
@@ -138,66 +139,76 @@ test.describe('on the suite server', () => {
 });
 
 test.describe('saving, on a server of its own', () => {
-  test.describe.configure({ mode: 'serial' });
-  // The suite's servers use E2E_PORT … +4; specs of their own +7 … +11 (playwright.config.ts).
-  const port = ownServerPort(9);
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = ownServerDataDir('settings', 9);
+  // Beside the suite's servers (playwright.config.ts), with the caches at their default (production)
+  // lives; and a second server on its database, as another server behind a balancer would be.
+  const { port, base, dataDir, secondBase } = onOwnServer({ offset: 9, name: 'settings', serial: true, secondOffset: 13 });
   const PAGES = ['/', '/contactUs', '/school-information'];
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    // The page and JSON caches at their default (production) lives.
-    server = await startOwnServer({ offset: 9, name: 'settings' });
-  });
-
-  test.afterAll(() => server?.stop());
 
   /** A page as served for a host name (the host table maps demo2.localhost to DEMO2). */
-  async function get(request: APIRequestContext, p: string, host = `127.0.0.1:${port}`) {
-    const response = await request.get(`${base}${p}`, { headers: { host } });
-    expect(response.status(), `${host}${p}`).toBe(200);
+  async function get(request: APIRequestContext, p: string, host = `127.0.0.1:${port}`, server = base) {
+    const response = await request.get(`${server}${p}`, { headers: { host } });
+    expect(response.status(), `${server} ${host}${p}`).toBe(200);
     return { html: await response.text(), etag: response.headers().etag ?? '' };
+  }
+
+  /**
+   * A page once it is replayed from the page cache: the same ETag twice. (A render during which the
+   * API was slow is not kept, so on a busy machine the first answer may not be the cached one.)
+   */
+  async function cached(request: APIRequestContext, p: string, host = `127.0.0.1:${port}`, server = base) {
+    let last = await get(request, p, host, server);
+    await expect
+      .poll(async () => {
+        const next = await get(request, p, host, server);
+        const same = next.etag !== '' && next.etag === last.etag;
+        last = next;
+        return same;
+      }, `${server} ${host}${p} is cached`)
+      .toBe(true);
+    return last;
   }
 
   /** The profile as stored now (past the JSON cache). */
   const stored = async () => (await (await fetch(`${base}/api/school/STHSM`, { headers: { 'cache-control': 'no-cache' } })).json()).profile;
 
-  test('a phone number changed in /admin/settings shows on /, /contactUs and /school-information within 60 s; DEMO2 is unchanged', async ({
+  test('a phone number changed in /admin/settings shows at once on /, /contactUs and /school-information, also on another server; DEMO2 is unchanged', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
     const demo2Host = `demo2.localhost:${port}`;
-    // Both schools' pages are in the page cache (a second request is the same cached entry).
-    for (const p of PAGES) {
-      const first = await get(request, p);
-      expect(first.html, p).toContain(OLD);
-      expect((await get(request, p)).etag, `${p} is cached`).toBe(first.etag);
+    const secondHost = new URL(secondBase).host;
+    // Both schools' pages are in the page cache of both servers (a second request is the same cached entry).
+    for (const [server, host] of [
+      [base, `127.0.0.1:${port}`],
+      [secondBase, secondHost],
+    ] as const) {
+      for (const p of PAGES) expect((await cached(request, p, host, server)).html, `${server}${p}`).toContain(OLD);
     }
-    const demo2Before = await get(request, '/contactUs', demo2Host);
+    const demo2Before = await cached(request, '/contactUs', demo2Host);
     expect(demo2Before.html).toContain(DEMO2_PHONE);
-    expect((await get(request, '/contactUs', demo2Host)).etag).toBe(demo2Before.etag);
 
     await signIn(page, addStaff('admin', { dataDir }), undefined, `${base}/admin/login`);
     await page.getByRole('link', { name: /^School settings/ }).click();
     await expect(page).toHaveURL(`${base}/admin/settings`);
     await page.getByLabel('Phone 1 number').fill(NEW);
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByRole('status')).toHaveText('Settings saved (1 change). The public site shows them now.');
-    const saved = Date.now();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toHaveText(
+      'Settings saved (1 change). The public site shows them now.',
+    );
     await expect(page.getByLabel('Phone 1 number')).toHaveValue(NEW);
 
-    const seen = new Map<string, number>();
-    while (seen.size < PAGES.length && Date.now() - saved < 60_000) {
-      for (const p of PAGES) if (!seen.has(p) && (await get(request, p)).html.includes(NEW)) seen.set(p, Date.now() - saved);
-      if (seen.size < PAGES.length) await new Promise((r) => setTimeout(r, 250));
-    }
-    console.log(`settings change visible after: ${PAGES.map((p) => `${p} ${seen.get(p) ?? 'never'} ms`).join(', ')}`);
+    // "At once" (docs/staff.md, School settings): the very next load of each page on this server has the new
+    // number, not after the caches' lives (15 s + 30 s). One request each, no waiting.
     for (const p of PAGES) {
-      expect(seen.get(p), `${p} shows the new number`).toBeLessThanOrEqual(60_000);
-      expect((await get(request, p)).html, p).not.toContain(OLD);
+      const { html } = await get(request, p);
+      expect(html, `${p}: the next load after the save`).toContain(NEW);
+      expect(html, p).not.toContain(OLD);
+    }
+    // The other server learns of it through the school's counter, read at most once a second
+    // (docs/decisions/0061): within an ordinary expect time-out, far inside the caches' lives.
+    for (const p of PAGES) {
+      await expect.poll(async () => (await get(request, p, secondHost, secondBase)).html.includes(NEW), `${secondBase}${p}`).toBe(true);
     }
 
     // The other school: same number, and the very same cached page (its cache entry was kept).
@@ -233,7 +244,9 @@ test.describe('saving, on a server of its own', () => {
     await a.page.getByLabel('Motto').fill('Motto saved first');
     await a.page.getByLabel('Tagline').fill('Tagline saved first');
     await a.page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(a.page.getByRole('status')).toHaveText('Settings saved (2 changes). The public site shows them now.');
+    await expect(a.page.getByRole('status').filter({ hasText: 'Settings saved' })).toHaveText(
+      'Settings saved (2 changes). The public site shows them now.',
+    );
 
     await b.page.getByLabel('Tagline').fill('Tagline typed second');
     await b.page.getByLabel('Phone 2 label').fill('Front desk');
@@ -252,7 +265,9 @@ test.describe('saving, on a server of its own', () => {
     expect((await stored()).tagline).toBe('Tagline saved first');
 
     await b.page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(b.page.getByRole('status')).toHaveText('Settings saved (2 changes). The public site shows them now.');
+    await expect(b.page.getByRole('status').filter({ hasText: 'Settings saved' })).toHaveText(
+      'Settings saved (2 changes). The public site shows them now.',
+    );
     const profile = await stored();
     expect(profile.motto).toBe('Motto saved first');
     expect(profile.tagline).toBe('Tagline typed second');
@@ -281,7 +296,9 @@ test.describe('saving, on a server of its own', () => {
     await offer.getByRole('button', { name: 'Restore my changes' }).click();
     await expect(page.getByLabel('Vacation')).toHaveValue('Typed before the session ended');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByRole('status')).toHaveText('Settings saved (1 change). The public site shows them now.');
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toHaveText(
+      'Settings saved (1 change). The public site shows them now.',
+    );
     expect((await stored()).vacation).toBe('Typed before the session ended');
     // Saved: nothing is offered any more.
     await page.reload();

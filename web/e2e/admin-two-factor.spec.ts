@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { addStaff, signIn, STAFF_PASSWORD, totpCode } from './admin-helpers';
+import { addStaff, signIn, signOut, STAFF_PASSWORD, totpCode } from './admin-helpers';
 
 // Two-factor sign-in from the person's side: set it up under Your account with the key the page
 // shows (the test computes the app's code), keep the backup codes, then sign in with a code, and
@@ -19,7 +19,7 @@ test('turn on two-factor sign-in, then sign in with a code and with a backup cod
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
   const backupCodes = await page.locator('.admin-codes code').allInnerTexts();
   expect(backupCodes).toHaveLength(10);
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signOut(page);
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
@@ -39,7 +39,7 @@ test('turn on two-factor sign-in, then sign in with a code and with a backup cod
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await expect(page.getByText('Two-factor sign-in is on for your account.')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signOut(page);
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(STAFF_PASSWORD);

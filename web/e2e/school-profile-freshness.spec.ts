@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServer } from './support/own-server';
 
 // A profile change made through the repository (as the staff settings form will make it) shows on
 // /, /contactUs and /school-information within the life of the JSON cache plus the page cache:
@@ -8,30 +8,19 @@ import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from 
 // Here a server of its own runs the same code with short lives through configuration, so the
 // test proves the bound without waiting a minute.
 
-const base = `http://127.0.0.1:${ownServerPort(8)}`;
-const dataDir = ownServerDataDir('freshness', 8);
 const RESPONSE_CACHE_TTL_MS = 2_000;
 const PAGE_CACHE_TTL_MS = 4_000;
+const { base, dataDir } = onOwnServer({
+  offset: 8,
+  name: 'freshness',
+  serial: true,
+  env: { RESPONSE_CACHE_TTL_MS: String(RESPONSE_CACHE_TTL_MS), PAGE_CACHE_TTL_MS: String(PAGE_CACHE_TTL_MS) },
+});
 /** One render after both lives have run out (a cold render of a page takes well under this). */
 const RENDER_SLACK_MS = 2_500;
 const PAGES = ['/', '/contactUs', '/school-information'];
 const OLD = '+91 00000 00101';
 const NEW = '+91 00000 00199';
-
-let server: OwnServer | undefined;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startOwnServer({
-    offset: 8,
-    name: 'freshness',
-    env: { RESPONSE_CACHE_TTL_MS: String(RESPONSE_CACHE_TTL_MS), PAGE_CACHE_TTL_MS: String(PAGE_CACHE_TTL_MS) },
-  });
-});
-
-test.afterAll(() => server?.stop());
 
 const html = async (p: string) => (await fetch(`${base}${p}`)).text();
 

@@ -91,7 +91,8 @@ test('pages, the 404 page, API JSON, images, OpenAPI and static files carry ever
     ['/api/openapi.json', 200, 'same-origin'],
     ['/api/no-such-route', 404, 'same-origin'],
     [`/api/image/${album.attachments[0]}`, 200, 'cross-origin'],
-    ['/favicon.svg', 200, 'same-origin'],
+    ['/trophy.png', 200, 'same-origin'],
+    ['/api/school/STHSM/icon/32.png', 200, 'same-origin'],
   ];
   for (const [path, status, corp] of resources) {
     const response = await request.get(path);

@@ -80,7 +80,9 @@ test('the shell is in the server HTML: phones, parent login, highlights, footer'
   expect(html).toContain('Skip to main content');
   expect(html).toMatch(/<html lang="en-IN"/);
   expect(html).toContain('rel="manifest" href="/manifest.webmanifest"');
-  expect(html).toContain('rel="icon" href="/favicon.svg"');
+  // The demo school's own crest, made into icons per school (docs/decisions/0133).
+  expect(html).toContain('rel="icon" href="/api/school/STHSM/icon/32.png"');
+  expect(html).toContain('rel="apple-touch-icon" href="/api/school/STHSM/icon/180.png"');
 });
 
 test('JSON-LD: the school on every page, a breadcrumb on inner pages, all valid JSON', async ({ request }) => {
@@ -116,11 +118,23 @@ test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
-test('favicon and web manifest are served', async ({ request }) => {
-  expect((await request.get('/favicon.svg')).status()).toBe(200);
-  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; icons: unknown[] };
+test("the school's favicon, app icons and web manifest are served", async ({ request }) => {
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+    name: string;
+    theme_color: string;
+    icons: Array<{ src: string; sizes: string }>;
+  };
   expect(manifest.name).toBe('St. Thomas Higher Secondary School');
-  for (const icon of ['/icon-192.png', '/icon-512.png', '/apple-touch-icon.png']) {
-    expect((await request.get(icon)).status(), icon).toBe(200);
+  expect(manifest.theme_color).toBe('#12386b');
+  expect(manifest.icons.map((i) => [i.src, i.sizes])).toEqual([
+    ['/api/school/STHSM/icon/192.png', '192x192'],
+    ['/api/school/STHSM/icon/512.png', '512x512'],
+  ]);
+  for (const size of [32, 180, 192, 512]) {
+    const icon = await request.get(`/api/school/STHSM/icon/${size}.png`);
+    expect(icon.status(), `${size}`).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
   }
+  // The St. Thomas files every school once shared are gone.
+  expect((await request.get('/favicon.svg')).status()).toBe(404);
 });

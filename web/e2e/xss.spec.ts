@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { xssVectors } from './fixtures/xss-vectors';
-import { ownServerDataDir, ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServer } from './support/own-server';
 import { dangerousMarkup, installTrap, interactWithAll, nonceOf, unsanitizedExecutions, type Trap } from './xss/xss-helpers';
 
 // Stored XSS. Every vector is stored as the principal message, news title and
@@ -12,8 +12,17 @@ import { dangerousMarkup, installTrap, interactWithAll, nonceOf, unsanitizedExec
 // site in Chromium with alert/prompt/confirm/print and window.__xss trapped, then hovered,
 // focused and clicked: 0 may run. The same vectors written unsanitized must run (positive control).
 
-const base = `http://127.0.0.1:${ownServerPort(7)}`;
-const dataDir = ownServerDataDir('xss', 7);
+const { base, dataDir } = onOwnServer({
+  offset: 7,
+  name: 'xss',
+  serial: true,
+  tries: 120,
+  prepare: (dir) =>
+    execFileSync(process.execPath, ['web/e2e/support/seed-xss.ts', dir], {
+      stdio: 'inherit',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    }),
+});
 const vectors = xssVectors();
 const FIELDS = [
   'principal message',
@@ -26,28 +35,9 @@ const FIELDS = [
 ];
 const PRINCIPAL_BATCH = 25;
 
-let server: OwnServer | undefined;
 let pagesChecked = 0;
 let elementsTouched = 0;
 const dangerous: string[] = [];
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startOwnServer({
-    offset: 7,
-    name: 'xss',
-    tries: 120,
-    prepare: (dir) =>
-      execFileSync(process.execPath, ['web/e2e/support/seed-xss.ts', dir], {
-        stdio: 'inherit',
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-      }),
-  });
-});
-
-test.afterAll(() => server?.stop());
 
 /** Opens a page of the XSS server, interacts with everything in it and collects dangerous markup. */
 async function visit(page: Page, url: string): Promise<void> {

@@ -1,4 +1,4 @@
-// `npm run backup` and `npm run restore -- ARCHIVE [--force] [--journal FILE]` (README "Backups").
+// `npm run backup` and `npm run restore -- ARCHIVE [--force] [--journal FILE]` (docs/operations.md "Backups").
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -44,6 +44,15 @@ export async function photoConsentProblem(
   };
 }
 
+export const ALBUM_NEEDS_DATE =
+  'An album needs its Date before it is published: the gallery opens on a year, so without one visitors would find it only under “All”. Nothing was published.';
+
+/** An album goes live only with its Date (issue 30, item 10): the gallery's first view is a year. */
+function albumDateProblem(spec: ContentTypeSpec, next: Pick<Snapshot, 'fields' | 'status'>): ConsentProblem | null {
+  if (spec.type !== 'albums' || next.status !== 'published' || next.fields.date) return null;
+  return { code: 400, field: 'date', message: ALBUM_NEEDS_DATE };
+}
+
 /** The first reason this version may not be saved as it is, or null. */
 export async function publishProblem(
   db: Db,
@@ -53,6 +62,7 @@ export async function publishProblem(
   now: Date,
 ): Promise<ConsentProblem | null> {
   return (
+    albumDateProblem(spec, next) ??
     (await consentProblem(db, spec, code, next, now)) ??
     (await altTextProblem(db, spec, code, next)) ??
     (await photoConsentProblem(db, spec, code, next, now))

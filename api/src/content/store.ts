@@ -136,7 +136,7 @@ export async function listYears(db: Db, spec: ContentTypeSpec, code: string): Pr
     .toReversed();
 }
 
-function columnsOf(spec: ContentTypeSpec, fields: Record<string, unknown>): LooseRow {
+export function columnsOf(spec: ContentTypeSpec, fields: Record<string, unknown>): LooseRow {
   const values: LooseRow = {};
   for (const [field, { column, kind }] of Object.entries(spec.columns)) values[column] = toColumn(kind, fields[field]);
   return values;
@@ -147,11 +147,13 @@ export async function insertRow(
   spec: ContentTypeSpec,
   code: string,
   snapshot: Snapshot,
-  actor: Actor,
+  actor: Actor | null,
   now: Date,
+  /** The importer's: the source's id when free, and columns the source decides (creation time, album's updatedOn). */
+  kept: { id?: string; columns?: LooseRow } = {},
 ): Promise<LooseRow> {
   const at = now.toISOString();
-  const id = newId();
+  const id = kept.id ?? newId();
   const row: LooseRow = {
     _id: id,
     school_code: code,
@@ -163,9 +165,10 @@ export async function insertRow(
     publish_at: snapshot.publishAt,
     unpublish_at: snapshot.unpublishAt,
     version: 1,
-    created_by: actor.id,
-    updated_by: actor.id,
+    created_by: actor?.id ?? null,
+    updated_by: actor?.id ?? null,
     review_note: null,
+    ...kept.columns,
   };
   await loose(trx).insertInto(spec.table).values(row).execute();
   return row;
@@ -182,8 +185,9 @@ export async function updateRow(
   id: string,
   expectedVersion: number,
   next: Snapshot & { reviewNote: string | null },
-  actor: Actor,
+  actor: Actor | null,
   now: Date,
+  columns: LooseRow = {},
 ): Promise<LooseRow | undefined> {
   return loose(trx)
     .updateTable(spec.table)
@@ -196,7 +200,8 @@ export async function updateRow(
       review_note: next.reviewNote,
       version: sql<number>`version + 1`,
       updated_at: now.toISOString(),
-      updated_by: actor.id,
+      updated_by: actor?.id ?? null,
+      ...columns,
     })
     .where('school_code', '=', code)
     .where('_id', '=', id)
@@ -226,7 +231,7 @@ export interface VersionRecord {
 
 export async function insertVersion(
   trx: Db,
-  o: { code: string; type: string; itemId: string; version: number; action: string; snapshot: unknown; actor: Actor; now: Date },
+  o: { code: string; type: string; itemId: string; version: number; action: string; snapshot: unknown; actor: Actor | null; now: Date },
 ): Promise<void> {
   await trx
     .insertInto('content_versions')
@@ -239,8 +244,8 @@ export async function insertVersion(
       action: o.action,
       snapshot: JSON.stringify(o.snapshot),
       saved_at: o.now.toISOString(),
-      saved_by: o.actor.id,
-      saved_by_email: o.actor.email,
+      saved_by: o.actor?.id ?? null,
+      saved_by_email: o.actor?.email ?? null,
     })
     .execute();
 }
@@ -263,4 +268,50 @@ export async function listVersions<S = Snapshot>(db: Db, code: string, type: str
     savedByEmail: r.saved_by_email,
     snapshot: JSON.parse(r.snapshot) as S,
   }));
+}
+
+/**
+ * An item that was never saved through the staff area (seeded, imported, written by an older
+ * release) has no version rows: its history is its current state, "Imported", by nobody. Read
+ * paths show it so; the first save writes it first, so that it can be compared and restored.
+ */
+export function importedVersion(item: ContentItem): VersionRecord {
+  return {
+    version: item.version,
+    action: 'imported',
+    savedAt: item.updatedAt,
+    savedBy: null,
+    savedByEmail: null,
+    snapshot: snapshotOf(item),
+  };
+}
+
+/** The item's versions newest first, with its current state as the imported first version when it has none. */
+export async function versionsOfItem(db: Db, code: string, item: ContentItem): Promise<VersionRecord[]> {
+  const versions = await listVersions(db, code, item.type, item.id);
+  return versions.length > 0 ? versions : [importedVersion(item)];
+}
+
+/** Before the first save of an item without version rows: its current state becomes version row "imported". */
+export async function keepImportedVersion(trx: Db, code: string, item: ContentItem): Promise<void> {
+  const any = await trx
+    .selectFrom('content_versions')
+    .select('id')
+    .where('school_code', '=', code)
+    .where('content_type', '=', item.type)
+    .where('item_id', '=', item.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) return;
+  const first = importedVersion(item);
+  await insertVersion(trx, {
+    code,
+    type: item.type,
+    itemId: item.id,
+    version: first.version,
+    action: first.action,
+    snapshot: first.snapshot,
+    actor: null,
+    now: new Date(first.savedAt),
+  });
 }

@@ -6,6 +6,8 @@ export interface SchoolsTable {
   code: string;
   name: string;
   created_at: string;
+  /** Suspended since (migration 2026-12-07-schools): the public site answers 503; null: serving. */
+  suspended_at: Generated<string | null>;
 }
 
 interface Owned extends Publishable {
@@ -346,6 +348,8 @@ export interface SchoolPagesTable {
   status: Generated<string>;
   updated_by: string | null;
   review_note: string | null;
+  /** When the page was first published (null: never; `content` is then JSON null and the page is not public). */
+  published_at: string | null;
 }
 /** One saved version of a content item or page: a full snapshot (JSON TEXT). */
 export interface ContentVersionsTable {
@@ -359,6 +363,23 @@ export interface ContentVersionsTable {
   saved_at: string;
   saved_by: string | null;
   saved_by_email: string | null;
+}
+/** A deleted content item, kept 30 days so that it can be brought back (docs/decisions/0123). */
+export interface ContentTrashTable {
+  id: string;
+  school_code: string;
+  content_type: string;
+  item_id: string;
+  /** The item's title (or name, or the start of its text) when it was deleted. */
+  title: string;
+  /** Its status when it was deleted: it comes back with it. */
+  status: string;
+  created_by: string | null;
+  /** The item's whole row, as JSON. */
+  item_row: string;
+  deleted_at: string;
+  deleted_by: string | null;
+  deleted_by_email: string | null;
 }
 /** Each school's content counter: +1 for every write that changes what the public sees. */
 export interface SchoolContentStateTable {
@@ -375,6 +396,32 @@ export interface SchoolHostsTable {
   host: string;
   school_code: string;
   created_at: string;
+}
+
+/** What an import brought from a source (migration 2026-12-10-import, docs/decisions/0136). */
+export interface ImportItemsTable {
+  school_code: string;
+  source: string;
+  content_type: string;
+  source_id: string;
+  item_id: string;
+  item_version: number;
+  complete: number;
+  imported_at: string;
+}
+export interface ImportFilesTable {
+  school_code: string;
+  source: string;
+  source_ref: string;
+  source_sha256: string;
+  etag: string | null;
+  media_ref: string;
+  imported_at: string;
+}
+export interface ImportSourcesTable {
+  school_code: string;
+  source: string;
+  first_at: string;
 }
 
 export interface Database {
@@ -415,6 +462,10 @@ export interface Database {
   school_pages: SchoolPagesTable;
   school_hosts: SchoolHostsTable;
   content_versions: ContentVersionsTable;
+  content_trash: ContentTrashTable;
   school_content_state: SchoolContentStateTable;
   server_secrets: ServerSecretsTable;
+  import_items: ImportItemsTable;
+  import_files: ImportFilesTable;
+  import_sources: ImportSourcesTable;
 }

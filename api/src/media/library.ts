@@ -12,6 +12,7 @@ import { s3MediaStore } from './s3.ts';
 import { findMedia, insertMedia, releaseMediaSpace, reserveMediaSpace, type MediaRow } from '../repositories/media.ts';
 import { sizeWords } from './judge.ts';
 import { judgeInMediaProcess } from './media-process.ts';
+import { uploads } from '../metrics/registry.ts';
 import { encodeAs, sharpFrom, type StoredSource, type VariantFormat } from './variants.ts';
 
 // The media library's files (issue 15): where an accepted upload is stored, its content-addressed
@@ -70,7 +71,7 @@ export const storageFull = (used: number, quota: number, reserved = 0) =>
 export async function reserveSpace(
   db: Db,
   config: Config,
-  r: { school: string; key: string; owner: string; bytes: number; at: Date },
+  r: { school: string; key: string; owner: string | null; bytes: number; at: Date },
 ): Promise<void> {
   const space = await reserveMediaSpace(db, {
     school: r.school,
@@ -104,11 +105,28 @@ export function cleanName(name: string | null | undefined, fallback: string): st
  * other failure it is kept, so a retry finds the space still held; the caller releases it when
  * the upload is given up.
  */
-export async function addToLibrary(
-  db: Db,
-  config: Config,
-  upload: { file: string; name: string | null | undefined; school: string; createdBy: string; at: Date; reservation: string },
-): Promise<{ row: MediaRow; created: boolean }> {
+export async function addToLibrary(db: Db, config: Config, upload: LibraryUpload): Promise<{ row: MediaRow; created: boolean }> {
+  try {
+    const added = await storeInLibrary(db, config, upload);
+    uploads.inc({ school: upload.school, result: added.created ? 'added' : 'duplicate' });
+    return added;
+  } catch (err) {
+    uploads.inc({ school: upload.school, result: err instanceof HttpError && err.statusCode < 500 ? 'refused' : 'failed' });
+    throw err;
+  }
+}
+
+interface LibraryUpload {
+  file: string;
+  name: string | null | undefined;
+  school: string;
+  /** Null for what no staff member brought (an import). */
+  createdBy: string | null;
+  at: Date;
+  reservation: string;
+}
+
+async function storeInLibrary(db: Db, config: Config, upload: LibraryUpload): Promise<{ row: MediaRow; created: boolean }> {
   // The processed photo is written next to the upload, and removed once stored (or refused).
   const out = nodePath.join(nodePath.dirname(upload.file), `judged-${randomBytes(8).toString('hex')}`);
   try {

@@ -5,6 +5,7 @@ import { hiddenPhotoRefs } from '../repositories/media-children.ts';
 import { claimMediaJobs, failMediaJob, findMediaByRef, finishMediaJob, type MediaJob } from '../repositories/media.ts';
 import { mediaStores, removeVariants } from './library.ts';
 import { variantsInMediaProcess } from './media-process.ts';
+import { mediaEncodeDuration } from '../metrics/registry.ts';
 
 // Library photos' variants, made once in the background (issue 15 item 3; docs/decisions/0037):
 // jobs are rows (media_jobs), so a restart or another server picks up what was left; at most
@@ -48,7 +49,14 @@ async function makeVariants(db: Db, config: Config, job: MediaJob, now: () => Da
   // A photo of a child without photo consent gets no copies; they are made when it may show again.
   if ((await hiddenPhotoRefs(db, [job.ref], now())).size > 0) return;
   // The encoding itself runs in the media process, at the lowest CPU priority (media-process.ts).
-  await variantsInMediaProcess(config, row.path, job.ref);
+  const encoding = mediaEncodeDuration.startTimer();
+  try {
+    await variantsInMediaProcess(config, row.path, job.ref);
+    encoding({ result: 'made' });
+  } catch (err) {
+    encoding({ result: 'failed' });
+    throw err;
+  }
   // Hidden (a withdrawal, a tag, an end date) or deleted while they were encoded: the purge that
   // came with it ran before the last of these were written, so they go now (docs/decisions/0113).
   // Serving refuses them in any case; this keeps no copy of a photo that may not be shown.

@@ -6,6 +6,7 @@ import { erasedSince, scrubErased } from '../repositories/erasure-scrub.ts';
 import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsBefore } from '../repositories/submissions.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { runExclusive } from '../cluster/jobs.ts';
+import { purgeTrash } from '../content/trash.ts';
 
 // The retention job (issue 16): alumni submissions older than the school's retention period are
 // erased, journaled (a restore never brings them back) and audited by count only. Every server
@@ -86,6 +87,8 @@ export async function runRetention(deps: { db: Db; backupDir: string; now: () =>
       if (ids.length < 1000) break;
     }
   }
+  // Recently deleted content past its 30 days (docs/decisions/0123) goes in the same run.
+  await purgeTrash(deps.db, null, at);
   const total = erased.reduce((n, e) => n + e.count, 0);
   await deps.db.updateTable('retention_runs').set({ erased: total }).where('_id', '=', runId).execute();
   // Once per run, not per batch: erased rows must not stay readable in the database's files

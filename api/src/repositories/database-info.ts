@@ -100,3 +100,9 @@ export async function dropSchema(db: Kysely<unknown> | Db, schema: string): Prom
 export async function makeSqliteSelfContained(db: Kysely<unknown> | Db): Promise<void> {
   await sql`pragma journal_mode = delete`.execute(db);
 }
+
+/** PostgreSQL: the database server's clock, to compare with this machine's (npm run doctor). */
+export async function databaseClock(db: Kysely<unknown> | Db): Promise<Date> {
+  const { rows } = await sql<{ now: Date | string }>`select now() as now`.execute(db);
+  return new Date(rows[0]?.now ?? Number.NaN);
+}

@@ -144,7 +144,7 @@ export interface NewMedia {
   width: number | null;
   height: number | null;
   camera: Camera | null;
-  createdBy: string;
+  createdBy: string | null;
   at: string;
   /** The reservation that held this file's space (reserveMediaSpace): released as the file is counted. */
   reservation?: string;
@@ -268,7 +268,7 @@ export interface SpaceRequest {
   school: string;
   /** The upload's id (a tus upload's, or a form upload's working name): one reservation each. */
   key: string;
-  owner: string;
+  owner: string | null;
   bytes: number;
   quotaBytes: number;
   at: string;

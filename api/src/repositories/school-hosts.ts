@@ -1,23 +1,12 @@
 import type { Db } from '../db/index.ts';
+import { hostNameOf } from '@sthsm/contract/schools';
 import { nowIso } from './rows.ts';
 
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
 /**
- * A host name as the table stores it: lower case, without a port or a final dot; null for anything
- * that is not a DNS name (an IP literal, an empty string, a name with odd characters). "localhost"
- * is never a key: it always gets the default school.
+ * A host name as the table stores it (lower case, no port, no final dot), or null for what is not
+ * one: the rule lives in the contract so the operators' form checks the same (@sthsm/contract/schools).
  */
-export function normalizeHost(host: string): string | null {
-  let name = host.trim().toLowerCase();
-  if (name.startsWith('[')) return null;
-  name = name.replace(/:\d*$/, '').replace(/\.$/, '');
-  if (name.length === 0 || name.length > 253 || name === 'localhost') return null;
-  const labels = name.split('.');
-  if (!labels.every((label) => LABEL.test(label))) return null;
-  if (labels.every((label) => /^\d+$/.test(label))) return null;
-  return name;
-}
+export const normalizeHost = hostNameOf;
 
 /** Every host name → school code of the host table (the site's resolver loads it whole). */
 export async function listSchoolHosts(db: Db): Promise<Array<{ host: string; schoolCode: string }>> {
@@ -58,4 +47,20 @@ export async function saveSchoolHost(db: Db, hostName: string, schoolCode: strin
 
 export async function deleteSchoolHost(db: Db, host: string): Promise<void> {
   await db.deleteFrom('school_hosts').where('host', '=', host).execute();
+}
+
+/** The school a host name (stored form) is served for, if any. */
+export async function findSchoolHost(db: Db, host: string): Promise<{ host: string; schoolCode: string } | undefined> {
+  const row = await db.selectFrom('school_hosts').select(['host', 'school_code']).where('host', '=', host).executeTakeFirst();
+  return row ? { host: row.host, schoolCode: row.school_code } : undefined;
+}
+
+/** Adds a host name (stored form) to a school; false when another request added it first. */
+export async function insertSchoolHost(db: Db, host: string, schoolCode: string, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto('school_hosts')
+    .values({ host, school_code: schoolCode, created_at: at })
+    .onConflict((oc) => oc.column('host').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

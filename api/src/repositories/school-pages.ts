@@ -1,4 +1,4 @@
-import { pageSchemas, type PageContent, type PageRecord, type PageSlug } from '@sthsm/contract';
+import { isPageSlug, pageSchemas, type PageContent, type PageRecord, type PageSlug } from '@sthsm/contract';
 import { sql, type Selectable } from 'kysely';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -22,9 +22,28 @@ function toRecord<S extends PageSlug>(slug: S, r: Selectable<SchoolPagesTable>):
   };
 }
 
+/** A page as the public reads it: undefined when it has no row or was never published (docs/decisions/0134). */
 export async function findSchoolPage<S extends PageSlug>(db: Db, code: string, slug: S): Promise<PageRecord<S> | undefined> {
-  const row = await db.selectFrom('school_pages').selectAll().where('school_code', '=', code).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('school_pages')
+    .selectAll()
+    .where('school_code', '=', code)
+    .where('slug', '=', slug)
+    .where('published_at', 'is not', null)
+    .executeTakeFirst();
   return row && toRecord(slug, row);
+}
+
+/** The pages of a school the public may read (published at least once), with their last save, in slug order. */
+export async function listPublishedPages(db: Db, code: string): Promise<Array<{ slug: PageSlug; updatedAt: string }>> {
+  const rows = await db
+    .selectFrom('school_pages')
+    .select(['slug', 'updated_at'])
+    .where('school_code', '=', code)
+    .where('published_at', 'is not', null)
+    .orderBy('slug')
+    .execute();
+  return rows.flatMap((r) => (isPageSlug(r.slug) ? [{ slug: r.slug, updatedAt: r.updated_at }] : []));
 }
 
 /** The slugs a school has stored pages for, with their versions. */
@@ -39,7 +58,8 @@ export async function listSchoolPages(db: Db, code: string): Promise<Array<{ slu
 }
 
 /**
- * Saves one page's content (checked against the page's contract schema first; a ZodError is thrown
+ * Saves one page's content as published (the seed's and the school file's way; staff edits go through
+ * the pages API, api/src/routes/admin/pages.ts). Checked against the page's contract schema first; a ZodError is thrown
  * for bad content). `expectedVersion` works as for the profile: 0 means "nothing stored yet".
  */
 export async function saveSchoolPage<S extends PageSlug>(
@@ -54,7 +74,12 @@ export async function saveSchoolPage<S extends PageSlug>(
   if (options.expectedVersion !== undefined) {
     const row = await db
       .updateTable('school_pages')
-      .set({ content: text, version: sql<number>`version + 1`, updated_at: updatedAt })
+      .set({
+        content: text,
+        version: sql<number>`version + 1`,
+        updated_at: updatedAt,
+        published_at: sql<string>`coalesce(published_at, ${updatedAt})`,
+      })
       .where('school_code', '=', code)
       .where('slug', '=', slug)
       .where('version', '=', options.expectedVersion)
@@ -71,12 +96,13 @@ export async function saveSchoolPage<S extends PageSlug>(
   }
   const row = await db
     .insertInto('school_pages')
-    .values({ school_code: code, slug, content: text, version: 1, updated_at: updatedAt })
+    .values({ school_code: code, slug, content: text, version: 1, updated_at: updatedAt, published_at: updatedAt })
     .onConflict((oc) =>
       oc.columns(['school_code', 'slug']).doUpdateSet({
         content: text,
         version: sql<number>`school_pages.version + 1`,
         updated_at: updatedAt,
+        published_at: sql<string>`coalesce(school_pages.published_at, ${updatedAt})`,
       }),
     )
     .returningAll()

@@ -1,10 +1,10 @@
-import { schoolProfileSchema, type SchoolProfile, type SchoolProfileRecord } from '@sthsm/contract';
+import { emptyProfile, schoolProfileSchema, type SchoolProfile, type SchoolProfileRecord } from '@sthsm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { SchoolProfilesTable } from '../db/schema.ts';
 import { decodeDocument, type SaveResult } from './documents.ts';
 import { nowIso } from './rows.ts';
-import { schoolExists } from './schools.ts';
+import { findSchool, schoolExists } from './schools.ts';
 
 function toRecord(r: SchoolProfilesTable): SchoolProfileRecord {
   return {
@@ -18,6 +18,18 @@ function toRecord(r: SchoolProfilesTable): SchoolProfileRecord {
 export async function findSchoolProfile(db: Db, code: string): Promise<SchoolProfileRecord | undefined> {
   const row = await db.selectFrom('school_profiles').selectAll().where('school_code', '=', code).executeTakeFirst();
   return row && toRecord(row);
+}
+
+/**
+ * The school's profile, or — for a school nobody has described yet (`npm run school -- create`
+ * makes no profile) — the profile of its name alone at version 0, which a first save (expecting
+ * version 0) creates (docs/decisions/0132). Undefined only for an unknown school.
+ */
+export async function schoolProfileOrEmpty(db: Db, code: string): Promise<SchoolProfileRecord | undefined> {
+  const record = await findSchoolProfile(db, code);
+  if (record) return record;
+  const school = await findSchool(db, code);
+  return school && { code: school.code, version: 0, updatedAt: '', profile: emptyProfile(school.name) };
 }
 
 /**

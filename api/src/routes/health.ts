@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ping } from '../db/index.ts';
+import { durabilitySettings, engineOf, ping } from '../db/index.ts';
 import { withinProbeTimeout, type ReadinessCheck } from '../cluster/readiness.ts';
 import { typed, type Deps } from './deps.ts';
 import { errorBody } from './schemas.ts';
@@ -9,7 +9,7 @@ const checkStates = z
   .record(z.string(), z.enum(['ok', 'failing']))
   .describe('Each dependency: database, and redis/storage when configured');
 
-export const healthRoutes: FastifyPluginAsync<Deps> = async (app, { db, readiness }) => {
+export const healthRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, readiness }) => {
   typed(app).get(
     '/health',
     {
@@ -72,4 +72,21 @@ export const healthRoutes: FastifyPluginAsync<Deps> = async (app, { db, readines
       return { status: 'ok' as const, checks: states };
     },
   );
+
+  // Only with HEALTH_DATABASE_SETTINGS=on (docs/decisions/0121): `npm run test:durability` checks
+  // that the connections acknowledged writes went through kept the durable settings to the end.
+  if (config.healthDatabaseSettings) {
+    const engine = engineOf(config.databaseUrl);
+    typed(app).get(
+      '/health/database',
+      {
+        schema: {
+          summary: 'The durability settings of the server\u2019s own database connection (HEALTH_DATABASE_SETTINGS=on only)',
+          tags: ['operations'],
+          response: { 200: z.object({ engine: z.enum(['sqlite', 'postgres']), settings: z.record(z.string(), z.string()) }) },
+        },
+      },
+      async () => ({ engine, settings: await durabilitySettings(db, engine) }),
+    );
+  }
 };

@@ -7,7 +7,8 @@ import { text } from 'node:stream/consumers';
 import { STAFF_ROLES, type StaffRole } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { engineOf, migrateToLatest, openDatabase, type Db } from '../db/index.ts';
+import { runDatabaseCommand, UsageError } from '../cli-run.ts';
+import type { Db } from '../db/index.ts';
 import { schoolExists } from '../repositories/schools.ts';
 import { findUserByEmail, insertMembership, insertUser, updateUser } from '../repositories/staff-users.ts';
 import { AccountError, inviteToSchool, nameFromEmail, newUserId } from './accounts.ts';
@@ -19,8 +20,6 @@ import { usePrivateUmask } from '../privacy/files.ts';
 
 // The database and files this command creates are the user's only (issue 16).
 usePrivateUmask();
-
-class UsageError extends Error {}
 
 const USAGE = 'Usage: npm run staff -- add --school CODE --email EMAIL --role admin|editor|contributor [--name NAME] [--password-stdin]';
 
@@ -124,19 +123,4 @@ async function run(db: Db, argv: string[]): Promise<string[]> {
   throw new UsageError(command ? `Unknown command "${command}". ${USAGE}` : USAGE);
 }
 
-let code = 0;
-let db: Db | undefined;
-try {
-  const config = loadConfig();
-  db = openDatabase(config.databaseUrl);
-  await migrateToLatest(db, { engine: engineOf(config.databaseUrl) });
-  for (const line of await run(db, process.argv.slice(2))) console.log(line);
-} catch (err) {
-  const known =
-    err instanceof UsageError || err instanceof AccountError || (err instanceof Error && err.message.startsWith('Invalid configuration'));
-  console.error(known ? (err as Error).message : `Failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
-  code = 1;
-} finally {
-  await db?.destroy().catch(() => {});
-}
-process.exit(code);
+await runDatabaseCommand((db) => run(db, process.argv.slice(2)), [AccountError]);

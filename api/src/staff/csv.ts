@@ -3,10 +3,16 @@
 // advice against CSV injection), and every cell is quoted.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A telephone number as people write it (+91 98765 43210): digits and spaces after a plus cannot
+ * name a cell or call a function, so it keeps its plus without the apostrophe (issue 30, item 10).
+ * A minus, brackets or dashes stay neutralised: "98765-43210" would be a subtraction.
+ */
+const TELEPHONE = /^\+[0-9][0-9 ]*$/;
 
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !TELEPHONE.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 

@@ -20,7 +20,9 @@ export type Access =
   /** Any signed-in person (their own account). */
   | { kind: 'signed-in' }
   /** A member of the school `:code` (or, on a route without one, the school of the request's host name) with one of these roles. */
-  | { kind: 'school'; roles: readonly StaffRole[] };
+  | { kind: 'school'; roles: readonly StaffRole[] }
+  /** A platform operator (`is_operator`): creating and serving schools (/api/admin/schools). */
+  | { kind: 'operator' };
 
 export const ALL_ROLES: readonly StaffRole[] = ['admin', 'editor', 'contributor'];
 export const ADMINS: readonly StaffRole[] = ['admin'];
@@ -32,6 +34,7 @@ export const BAD_CSRF = 'This form has expired. Reload the page and try again.';
 export const NOT_A_MEMBER = 'You do not have access to this school.';
 export const ADMINS_ONLY = 'Only administrators of this school can do this.';
 export const ROLE_NOT_ALLOWED = 'Your role in this school does not allow this.';
+export const OPERATORS_ONLY = 'Only platform operators can do this.';
 export const TWO_FACTOR_REQUIRED =
   'This school requires administrators to use two-factor authentication. Turn it on under Your account first.';
 
@@ -74,6 +77,7 @@ export function guard({ db, config, now }: Deps, access: Access) {
       if (!hasValidCsrfToken(request, current.session.csrf_token)) throw new HttpError(403, BAD_CSRF);
     }
     const context: StaffRequestContext = { ...current };
+    if (access.kind === 'operator' && current.user.is_operator !== 1) throw new HttpError(403, OPERATORS_ONLY);
     if (access.kind === 'school') {
       const code = (request.params as { code?: string }).code ?? (await schoolOfHost(db, request.hostname, config.schoolCode));
       context.school = code;

@@ -1,7 +1,9 @@
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
+import { brandedHtml, type MailBrand } from './mail-brand.ts';
 
-// Staff e-mail (invitations, password resets) through SMTP_URL. Without it nothing is sent and the
+// Staff e-mail (invitations, password resets) through SMTP_URL, sent in the name and look of the
+// school it is for (mail-brand.ts). Without it nothing is sent and the
 // link is only shown to the admin who made it; with it, the link is shown as well (many schools
 // pass links on by WhatsApp). Every step of the SMTP conversation has a time-out.
 
@@ -11,6 +13,13 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The school it is sent for: its name as the sender's name, an HTML part with its crest and colour (mail-brand.ts). */
+  school?: MailBrand | undefined;
+}
+
+/** MAIL_FROM's address alone ("School website <no-reply@x>" → "no-reply@x"), for a sender named after the school. */
+function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }
 
 export interface Mailer {
@@ -31,7 +40,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
     enabled: true,
     async send(mail) {
       try {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+        const { school } = mail;
+        await transport.sendMail({
+          from: school ? { name: school.name, address: addressOf(config.mailFrom) } : config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(school ? { html: brandedHtml(mail.text, school) } : {}),
+        });
         return true;
       } catch (err) {
         // The address and the link stay out of the log.

@@ -5,6 +5,7 @@ import { sleep, type ApiProcess, type TcpProxy } from './server.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const REQUEST_TIMEOUT_MS = 20_000;
+const LOAD_WAIT_MS = 5_000;
 const JSON_HEADERS = { 'content-type': 'application/json', 'user-agent': BROWSER };
 
 function formFor(tag: string) {
@@ -34,20 +35,36 @@ export interface KillResult {
   kills: number;
   attempted: number;
   acknowledged: number;
+  /** Posts acknowledged by each server before it was killed: every kill must land on a server under load. */
+  acknowledgedPerKill: number[];
+  /** What the killed server's own connection held just before each kill (GET /api/health/database). */
+  settingsBeforeKill: Record<string, string>[];
   lost: number;
   changed: number;
   refused: number;
   otherStatus: number;
 }
 
-/** 200 clients post forms while the server is SIGKILLed and restarted; every 2xx must be stored as sent. */
-export async function killDuringPosts(api: ApiProcess, store: Store, { clients = 200, kills = 10, tag = '' } = {}): Promise<KillResult> {
+/**
+ * 200 clients post forms while the server is SIGKILLed and restarted; every 2xx must be stored as
+ * sent. A server is killed 0.8-1.5 s after it started and once it has acknowledged `minAcknowledged`
+ * posts (waiting at most LOAD_WAIT_MS more, so a slow machine still kills servers under load, and
+ * clients that barely post show as too few acknowledgements rather than a hang).
+ */
+export async function killDuringPosts(
+  api: ApiProcess,
+  store: Store,
+  { clients = 200, kills = 10, tag = '', minAcknowledged = 0 } = {},
+): Promise<KillResult> {
   await api.start();
   const state = { running: true };
   let attempted = 0;
   let refused = 0;
   let otherStatus = 0;
   const acked: { _id: string | undefined; form: Form }[] = [];
+  /** Acknowledgements per server life: index k is the server the k-th kill ends. */
+  const ackedBy: number[] = [0];
+  let life = 0;
   const url = `http://127.0.0.1:${api.port}/api/form/${SCHOOL}/alumni`;
   const client = async (c: number) => {
     for (let seq = 0; state.running; seq++) {
@@ -63,6 +80,7 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
         if (res.status >= 200 && res.status < 300) {
           const body = (await res.json().catch(() => ({}))) as { _id?: string };
           acked.push({ _id: body._id, form });
+          ackedBy[life] = (ackedBy[life] ?? 0) + 1;
         } else {
           otherStatus++;
           await res.body?.cancel();
@@ -76,10 +94,15 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
   };
   const done = Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
   let killed = 0;
+  const settingsBeforeKill: Record<string, string>[] = [];
   for (let k = 0; k < kills; k++) {
     await sleep(800 + Math.random() * 700);
+    const waitUntil = Date.now() + LOAD_WAIT_MS;
+    while ((ackedBy[life] ?? 0) < minAcknowledged && Date.now() < waitUntil) await sleep(50);
+    settingsBeforeKill.push(await databaseSettings(api));
     await api.kill('SIGKILL');
     killed++;
+    life++;
     await api.start();
   }
   await sleep(1000);
@@ -102,7 +125,24 @@ export async function killDuringPosts(api: ApiProcess, store: Store, { clients =
   } finally {
     await db.destroy();
   }
-  return { kills: killed, attempted, acknowledged: acked.length, lost, changed, refused, otherStatus };
+  return {
+    kills: killed,
+    attempted,
+    acknowledged: acked.length,
+    acknowledgedPerKill: Array.from({ length: killed }, (_, i) => ackedBy[i] ?? 0),
+    settingsBeforeKill,
+    lost,
+    changed,
+    refused,
+    otherStatus,
+  };
+}
+
+/** The durability settings of the running server's own database connection (HEALTH_DATABASE_SETTINGS=on). */
+async function databaseSettings(api: ApiProcess): Promise<Record<string, string>> {
+  const res = await fetch(`http://127.0.0.1:${api.port}/api/health/database`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!res.ok) return { error: `GET /api/health/database answered ${res.status}` };
+  return ((await res.json()) as { settings: Record<string, string> }).settings;
 }
 
 export interface VisitorResult {

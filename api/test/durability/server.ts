@@ -16,6 +16,12 @@ export interface ApiProcess {
   tail: () => string;
 }
 
+/** Servers still running: the watchdog's exit (run.ts) must not leave one holding its port. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 export function apiProcess(port: number, env: Record<string, string>): ApiProcess {
   let child: ChildProcess | undefined;
   let output = '';
@@ -41,6 +47,9 @@ export function apiProcess(port: number, env: Record<string, string>): ApiProces
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      const spawned = child;
+      children.add(spawned);
+      spawned.once('exit', () => children.delete(spawned));
       child.stdout?.on('data', keep);
       child.stderr?.on('data', keep);
       const started = Date.now();

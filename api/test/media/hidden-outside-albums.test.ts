@@ -1,9 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseCacheOf } from '../../src/cache.ts';
 import { mediaStores } from '../../src/media/library.ts';
 import { cachedVariantFile, NAMED_VARIANTS } from '../../src/media/variants.ts';
 import { variantWorkers } from '../../src/media/variant-worker.ts';
 import { createSchool, createSchoolPage } from '../factories.ts';
-import { engine, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, otherServer, startTestApp, type TestApp } from '../helpers.ts';
 import { recordChild } from '../staff/children-support.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
 import { phoneJpeg, upload } from './media-helpers.ts';
@@ -11,13 +13,17 @@ import { phoneJpeg, upload } from './media-helpers.ts';
 // A photo tagged with a child and used outside albums (docs/decisions/0057, 0113), on both engines:
 // a news item's attachments, an event's images, an information page's picture (by file id, and by
 // storage path on another school's page) and the share preview (?variant=og, the pages' Open
-// Graph image). While consent is in effect every use serves; after a withdrawal none does.
+// Graph image). While consent is in effect every use serves; after a withdrawal none does. The
+// response cache is on, as in production, and a second server on the same database (a module graph
+// of its own, decision 0118) answers the lists too: the withdrawal takes the photo out of both at
+// once — here by the in-process signal, there only by the school's counter.
 
 let t: TestApp;
 let editor: Signed;
 let ref: string;
 let storagePath: string;
 let childId: string;
+let other: FastifyInstance;
 
 const page = (image: string) => ({
   description: 'Clubs and activities.',
@@ -26,7 +32,7 @@ const page = (image: string) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, () => NOW, { responseCache: true });
   await createSchool(t.db, { code: 'STHSM' });
   await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
@@ -60,11 +66,20 @@ beforeAll(async () => {
   // Another school's page naming this school's stored file: still this school's photo, under its checks.
   await createSchoolPage(t.db, 'OTHER', 'activities', page(storagePath));
   await variantWorkers.get(t.app)?.idle();
+  other = await otherServer(t, { responseCacheTtlMs: 600_000 });
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
-/** The files the public answers last listed for the news item and the event. */
-const listed: { news: string[]; events: string[] } = { news: [], events: [] };
+/** The files the public answers last listed for the news item and the event, here and on the other server. */
+const listed: { news: string[]; events: string[]; otherNews: string[]; otherEvents: string[] } = {
+  news: [],
+  events: [],
+  otherNews: [],
+  otherEvents: [],
+};
 
 /** Every image URL the public pages build from the public answers, with its status. */
 async function uses(): Promise<Record<string, number>> {
@@ -75,6 +90,10 @@ async function uses(): Promise<Record<string, number>> {
       .content.items[0]?.image.path;
   listed.news = news[0]?.attachments ?? [];
   listed.events = events[0]?.images ?? [];
+  const otherNews = (await other.inject({ url: '/api/news/STHSM' })).json() as Array<{ attachments?: string[] }>;
+  const otherEvents = (await other.inject({ url: '/api/events/STHSM' })).json() as Array<{ images?: string[] }>;
+  listed.otherNews = otherNews[0]?.attachments ?? [];
+  listed.otherEvents = otherEvents[0]?.images ?? [];
   // The photo by its ref whether or not the answers still list it: its bytes are refused either way.
   const urls: Record<string, string | undefined> = {
     'news attachment': ref,
@@ -105,7 +124,9 @@ async function previewCached(): Promise<boolean> {
 describe(`a tagged photo used outside albums (${engine})`, () => {
   it('serves in every use while the child has photo consent', async () => {
     expect(Object.values(await uses())).toEqual(Array(8).fill(200));
-    expect(listed).toEqual({ news: [ref], events: [ref] });
+    expect(listed).toEqual({ news: [ref], events: [ref], otherNews: [ref], otherEvents: [ref] });
+    // This server's cache now holds the lists (the other's too: it answered them once).
+    expect(responseCacheOf(t.app)?.keys()).toEqual(expect.arrayContaining(['/api/news/STHSM', '/api/events/STHSM']));
     expect(await previewCached()).toBe(true);
   });
 
@@ -114,8 +135,8 @@ describe(`a tagged photo used outside albums (${engine})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const statuses = await uses();
     expect(statuses).toEqual(Object.fromEntries(Object.keys(statuses).map((use) => [use, 404])));
-    // Nor do the public answers list it any more (the item stays, without the photo).
-    expect(listed).toEqual({ news: [], events: [] });
+    // Nor do the public answers list it any more (the item stays, without the photo), from either cache.
+    expect(listed).toEqual({ news: [], events: [], otherNews: [], otherEvents: [] });
     expect(await previewCached()).toBe(false);
   });
 });

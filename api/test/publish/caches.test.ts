@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
 import { createContentWatch } from '../../src/content/watch.ts';
 import { createPageCache } from '../../src/page-cache.ts';
 import { mountSite } from '../../src/site.ts';
 import { createSchool } from '../factories.ts';
-import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, otherServer, startTestApp, type TestApp } from '../helpers.ts';
 import { standInSite } from '../site-stand-in.ts';
 import { as, createStaff, ORIGIN, signIn, type Signed } from '../staff/staff-helpers.ts';
 import { VALID } from './publish-helpers.ts';
@@ -40,14 +39,7 @@ beforeAll(async () => {
   await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
   // A second server process on the same database, with its own caches; it reads the counters on every request.
-  other = await buildApp({
-    config: t.config,
-    db: t.db,
-    now: () => NOW,
-    responseCache: true,
-    contentWatch: createContentWatch(t.db, { now: () => NOW, intervalMs: 0 }),
-  });
-  await other.ready();
+  other = await otherServer(t);
 });
 afterAll(async () => {
   await other.close();

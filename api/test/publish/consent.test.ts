@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
 import { contentVersions } from '../../src/content/state.ts';
-import { createContentWatch } from '../../src/content/watch.ts';
 import { createPageCache } from '../../src/page-cache.ts';
 import { mountSite } from '../../src/site.ts';
 import { createSchool } from '../factories.ts';
-import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, otherServer, startTestApp, type TestApp } from '../helpers.ts';
 import { standInSite } from '../site-stand-in.ts';
 import { recordChild } from '../staff/children-support.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
@@ -44,14 +42,7 @@ beforeAll(async () => {
   await createSchool(t.db, { code: 'STHSM' });
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
   admin = await signIn(t.app, await createStaff(t.db, { role: 'admin' }));
-  other = await buildApp({
-    config: t.config,
-    db: t.db,
-    now: () => clock,
-    responseCache: { now: () => clock.getTime() },
-    contentWatch: createContentWatch(t.db, { now: () => clock, intervalMs: 0 }),
-  });
-  await other.ready();
+  other = await otherServer(t, { now: () => clock });
 });
 afterAll(async () => {
   await other.close();

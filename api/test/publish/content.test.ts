@@ -133,7 +133,7 @@ describe(`the staff content API (${engine})`, () => {
       errors: {
         name: 'Name is required.',
         class: 'Class must be X or XII.',
-        division: 'Division must be a percentage like 96.4%.',
+        division: 'Percentage must be a number from 0 to 100, like 96.4.',
         sessionYear: 'Session year must be two consecutive years, like 2024-2025.',
         unpublishAt: 'Unpublish at must be after Publish at.',
       },

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { responseCacheOf } from '../../src/cache.ts';
@@ -113,6 +114,51 @@ describe(`cross-origin writes to the API (${engine})`, () => {
     expect((await post('/api/visitor', fromPage(EVIL, 'cross-site'), 'schoolcode=STHSM')).statusCode).toBe(403);
     expect(cache?.keys()).toEqual(['/api/news/STHSM']);
     expect(s.pages.keys()).toEqual([s.pageKey('/news')]);
+  });
+});
+
+/** The alumni form posted over a real socket to this server, as `host`, from a page at `origin`. */
+function postOverHttp(origin: string, host = `127.0.0.1:${s.port}`): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: s.port, method: 'POST', path: '/api/form/STHSM/alumni', headers: { host, origin, 'content-type': FORM } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(VALID_FORM_ENCODED);
+  });
+}
+
+describe(`an Origin that only looks like this host (${engine}, real HTTP)`, () => {
+  // docs/api.md: without Sec-Fetch-Site, an Origin passes when it names the very host the request
+  // was sent to — equal, not a host that merely starts or ends with ours. Both the SITE_URL host
+  // (127.0.0.1) and another name this server answers to (localhost, reached through its Host).
+  it('refuses a host with ours as its prefix or suffix, another port or a non-web scheme; accepts the exact one', async () => {
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const host = `${name}:${s.port}`;
+      const before = await s.alumniCount();
+      const lookalikes = [
+        `http://x${host}`,
+        `http://evil.${host}`,
+        `http://${host}.evil.example`,
+        `http://${name}.evil.example:${s.port}`,
+        `http://${name}:${s.port + 1}`,
+        `http://${name}:1${s.port}`,
+        `http://${host}0`,
+        `http://${name}`,
+        `ftp://${host}`,
+        `http://user@evil.example:${s.port}`,
+      ];
+      for (const origin of lookalikes) expect(await postOverHttp(origin, host), `Host ${host}, Origin ${origin}`).toBe(403);
+      expect(await s.alumniCount(), `Host ${host}: nothing stored`).toBe(before);
+      expect(await postOverHttp(`http://${host}`, host), `Host ${host}, its own Origin`).toBe(201);
+      // The scheme is not compared (docs/api.md, origin.ts: TLS may end at a proxy in front).
+      expect(await postOverHttp(`https://${host}`, host), `Host ${host}, https Origin`).toBe(201);
+      expect(await s.alumniCount()).toBe(before + 2);
+    }
   });
 });
 

@@ -5,23 +5,11 @@ import { toFetchRequest } from '../../src/site.ts';
 import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { testPort } from './raw-http.ts';
+import { VALID_ALUMNI_FORM } from '../../../web/app/lib/testing/alumni-form.ts';
 
 // The alumni and visitor POSTs answer 429 with Retry-After past their limits (defaults:
 // 5 and 60 a minute per client); X-Forwarded-For only counts when it comes from a trusted proxy.
-const VALID_FORM = {
-  fromYear: '2004 to 2005',
-  class: '1',
-  toYear: '2015 to 2016',
-  school2: '12',
-  fatherName: 'Kabir',
-  subject: '3',
-  name: 'Riya Sen',
-  email: 'riya@example.org',
-  phone: '+91 98765 43210',
-  location: 'Lucknow',
-  address: '12 Park Road',
-  profession1: '20',
-};
+const VALID_FORM = VALID_ALUMNI_FORM;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const FORM_LIMIT = 5;
 const VISITOR_LIMIT = 60;

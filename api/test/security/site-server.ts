@@ -6,6 +6,7 @@ import { createSchool } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers.ts';
 import { standInSite, type StandInSite } from '../site-stand-in.ts';
 import { siteTestPort } from './raw-http.ts';
+import { VALID_ALUMNI_FORM } from '../../../web/app/lib/testing/alumni-form.ts';
 
 // The whole server as `npm start` assembles it (buildApp with its response cache, then mountSite
 // with a page cache), on a real loopback port, with React Router's real handler over a stand-in
@@ -72,18 +73,5 @@ export async function startSiteServer(portOffset: number, env: Record<string, st
 }
 
 /** A valid alumni form (SPEC §3 fields), as an object and URL-encoded. */
-export const VALID_FORM: Record<string, string> = {
-  fromYear: '2004 to 2005',
-  class: '1',
-  toYear: '2015 to 2016',
-  school2: '12',
-  fatherName: 'Kabir',
-  subject: '3',
-  name: 'Riya Sen',
-  email: 'riya@example.org',
-  phone: '+91 98765 43210',
-  location: 'Lucknow',
-  address: '12 Park Road',
-  profession1: '20',
-};
+export const VALID_FORM = VALID_ALUMNI_FORM;
 export const VALID_FORM_ENCODED = new URLSearchParams(VALID_FORM).toString();

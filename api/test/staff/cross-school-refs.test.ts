@@ -76,6 +76,24 @@ describe(`file references of content saves (${engine})`, () => {
     });
   });
 
+  // What staff paste when they copy a picture's address from the site or the staff area: the
+  // school's own file, but as an address; saved, it would break the public link.
+  const ADDRESSES = [
+    `http://localhost/api/image/${OWN.libraryPhoto}`,
+    `/api/image/${OWN.libraryPhoto}?w=320`,
+    `/media/${OWN.photoPath}`,
+    `/${OWN.photoPath}`,
+    `${OWN.photoPath}?w=320`,
+    `media/${OWN.photoPath}`,
+  ];
+  it.each(ADDRESSES)('refuses the address %s of an own file: 400 naming it under the field, nothing saved', async (ref) => {
+    const before = await total('news');
+    const res = await as(t.app, editor)('POST', url('news'), { ...bodyOf('news'), attachments: [ref], intent: 'publish' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.attachments).toContain(`“${ref}”`);
+    expect(await total('news')).toBe(before);
+  });
+
   it("refuses to publish or restore a version that names another school's file (saved before this check)", async () => {
     const created = (await as(t.app, editor)('POST', url('albums'), bodyOf('albums'))).json().item;
     const foreign = REFUSED[0]![1];

@@ -87,7 +87,8 @@ describe('from the first start to an invited editor', () => {
     const mail = smtp.mails.find((m) => m.to.includes('ravi@example.org'));
     inviteLink = /https:\/\/school\.example\.org\/admin\/set-password\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
     expect(inviteLink).not.toBe('');
-    expect(mail?.raw).toMatch(/^From: School <web@school\.example\.org>/m);
+    // Sent in the school's name from MAIL_FROM's address (docs/decisions/0133).
+    expect(mail?.raw).toMatch(/^From: "St\. Thomas Demo School" <web@school\.example\.org>/m);
     const list = await as(t.app, admin)('GET', '/api/admin/STHSM/staff');
     expect(list.json().members).toEqual(
       expect.arrayContaining([expect.objectContaining({ email: 'ravi@example.org', role: 'editor', status: 'invited' })]),

@@ -49,7 +49,7 @@ async function auditRows(action: string) {
 async function withPhone(number: string, version?: number): Promise<SettingsBody> {
   const current = await stored();
   const profile = structuredClone(current.profile);
-  profile.phones[0] = { ...profile.phones[0]!, number };
+  profile.phones![0] = { ...profile.phones![0]!, number };
   return { version: version ?? current.version, profile };
 }
 
@@ -90,15 +90,15 @@ describe('PUT /api/admin/{code}/settings', () => {
     expect(answer.changed.sort()).toEqual(['phones.0.number', 'social.x']);
     const after = await stored();
     expect(after.version).toBe(before.version + 1);
-    expect(after.profile.phones[0]?.number).toBe('+91 98765 11111');
+    expect(after.profile.phones?.[0]?.number).toBe('+91 98765 11111');
     expect(after.profile.name).toBe(before.profile.name);
 
     const rows = await auditRows('settings.updated');
     const row = rows.at(-1);
     expect(row).toMatchObject({ school_code: 'STHSM', ip: '10.9.0.2', target: 'School settings (2 fields)' });
     expect(JSON.parse(row?.before ?? 'null')).toEqual({
-      'phones.0.number': before.profile.phones[0]?.number,
-      'social.x': before.profile.social.x ?? null,
+      'phones.0.number': before.profile.phones?.[0]?.number,
+      'social.x': before.profile.social?.x ?? null,
     });
     expect(JSON.parse(row?.after ?? 'null')).toEqual({ 'phones.0.number': '+91 98765 11111', 'social.x': 'https://x.example.org/school' });
   });
@@ -126,7 +126,7 @@ describe('PUT /api/admin/{code}/settings', () => {
     expect(res.json().error).toBe(SETTINGS_CONFLICT);
     expect(res.json().current.version).toBe(opened.version + 1);
     expect(res.json().current.profile.phones[0].number).toBe('+91 98765 33333');
-    expect((await stored()).profile.phones[0]?.number).toBe('+91 98765 33333');
+    expect((await stored()).profile.phones?.[0]?.number).toBe('+91 98765 33333');
     expect(await auditRows('settings.updated')).toHaveLength(count);
   });
 

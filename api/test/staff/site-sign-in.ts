@@ -8,7 +8,7 @@ import { serverBuildOf } from '../site-stand-in.ts';
 
 // The whole server as `npm start` assembles it — the API, with the site mounted in front of it —
 // on a real loopback port, where the site's one staff route is the real sign-in page
-// (web/app/routes/admin/login.tsx, with web/app/lib/admin-api.server.ts calling this API over
+// (web/app/routes/admin/login.tsx, with web/app/lib/staff/admin-api.server.ts calling this API over
 // loopback exactly as in production). Only the document shell is a stand-in: it prints what the
 // route's action answered instead of rendering React. Visitors post the sign-in form from an
 // address of their own: a loopback address they bind (127.0.0.2, 127.0.0.3, …: a visitor on this

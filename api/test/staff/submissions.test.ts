@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alumniFieldInWords, PROFESSION_OPTIONS } from '@sthsm/contract/alumni';
 import { journalFileIn } from '../../src/backup/erasures.ts';
 import { findAlumniSubmission } from '../../src/repositories/alumni.ts';
 import { listErasures } from '../../src/repositories/erasure-journal.ts';
@@ -213,7 +214,8 @@ describe(`the CSV export (${engine})`, () => {
     expect(rows).toHaveLength(2);
     const [header, row] = rows as [string[], string[]];
     const cell = (label: string) => row[header.indexOf(label)];
-    expect(header.slice(0, 3)).toEqual(['Received (UTC)', 'Handled (UTC)', 'Form']);
+    // Times in the school's zone (Asia/Kolkata, UTC+5:30), named in the header, as spreadsheets read them.
+    expect(header.slice(0, 3)).toEqual(['Received (Asia/Kolkata)', 'Handled (Asia/Kolkata)', 'Form']);
     expect(cell('Name')).toBe(`'${tricky.name}`);
     expect(cell('Location')).toBe(`'${tricky.location}`);
     expect(cell('Address')).toBe(`'${tricky.address}`);
@@ -222,8 +224,11 @@ describe(`the CSV export (${engine})`, () => {
     expect(cell('College')).toBe(`'${tricky.school}`);
     expect(cell("Ward's name")).toBe(tricky.father_name);
     expect(cell('Email')).toBe('ünïcødé@example.org');
-    expect(cell('Mobile')).toBe(`'${s.phone}`);
-    expect(cell('Handled (UTC)')).toBe('2025-08-10T00:00:00.000Z');
+    // A telephone number keeps its plus with no apostrophe: digits and spaces cannot be a formula.
+    expect(s.phone).toMatch(/^\+/);
+    expect(cell('Mobile')).toBe(s.phone);
+    expect(cell('Handled (Asia/Kolkata)')).toBe('2025-08-10 05:30');
+    expect(cell('Received (Asia/Kolkata)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cell('Id')).toBe(s.id);
     // Every stored field is in the file: undoing the apostrophe gives the stored value back.
     const stored = (await findAlumniSubmission(t.db, s.id))!;
@@ -240,8 +245,12 @@ describe(`the CSV export (${engine})`, () => {
       ['Address', 'address'],
       ['Mobile', 'phone'],
     ] as const) {
-      expect(unquote(cell(label)), label).toBe(stored[column]);
+      expect(unquote(cell(label)), label).toBe(alumniFieldInWords(column, stored[column] ?? ''));
     }
+    // Codes in the words the form showed: class "1" is Class 1, profession "20" its name.
+    expect(cell('Class joined')).toBe(alumniFieldInWords('class', stored.class ?? ''));
+    expect(cell('Class joined')).not.toBe(stored.class);
+    expect(cell('Profession')).toBe(PROFESSION_OPTIONS[19]?.label);
     const audit = (await auditRows('submissions.exported')).at(-1)!;
     expect(audit).toMatchObject({ target: '1 submission', actor_email: 'head@example.org' });
     expect(JSON.stringify(audit)).not.toContain('calc');

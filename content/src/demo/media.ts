@@ -1,5 +1,6 @@
 import type { DemoFile } from '../types.ts';
 import { renderPhoto, type PhotoSpec } from './images.ts';
+import { renderCrest, type CrestSpec } from './crests.ts';
 import { renderPdf, type PdfSpec } from './pdfs.ts';
 import { contentId } from './random.ts';
 
@@ -10,7 +11,7 @@ import { contentId } from './random.ts';
 const TOKEN = 'media:';
 const PARALLEL_RENDERS = 4;
 
-type Job = { kind: 'photo'; spec: PhotoSpec } | { kind: 'pdf'; spec: PdfSpec };
+export type Job = { kind: 'photo'; spec: PhotoSpec } | { kind: 'pdf'; spec: PdfSpec } | { kind: 'crest'; spec: CrestSpec };
 
 interface Entry {
   job: Job;
@@ -37,8 +38,8 @@ export interface MediaRegistry {
   render(): Promise<RenderedMedia>;
 }
 
-const CONTENT_TYPES = { photo: 'image/jpeg', pdf: 'application/pdf' } as const;
-const EXTENSIONS = { photo: 'jpg', pdf: 'pdf' } as const;
+const CONTENT_TYPES = { photo: 'image/jpeg', pdf: 'application/pdf', crest: 'image/png' } as const;
+const EXTENSIONS = { photo: 'jpg', pdf: 'pdf', crest: 'png' } as const;
 
 function renderJob(job: Job): Promise<Buffer> {
   switch (job.kind) {
@@ -46,6 +47,8 @@ function renderJob(job: Job): Promise<Buffer> {
       return renderPhoto(job.spec);
     case 'pdf':
       return renderPdf(job.spec);
+    case 'crest':
+      return renderCrest(job.spec);
   }
 }
 

@@ -50,6 +50,21 @@ export const PROFESSIONS = [
 /** Profession options with codes 1–31 in SPEC order. */
 export const PROFESSION_OPTIONS = PROFESSIONS.map((label, i) => ({ value: String(i + 1), label }));
 
+const CLASS_WORDS = new Map<string, string>(CLASS_OPTIONS.map((o) => [o.value, o.label]));
+const PROFESSION_WORDS = new Map<string, string>(PROFESSION_OPTIONS.map((o) => [o.value, o.label]));
+/** The stored form fields that hold a list's code: class fields a class code ("nur"), profession a number ("14"). */
+const CODED: Partial<Record<string, ReadonlyMap<string, string>>> = {
+  class: CLASS_WORDS,
+  school2: CLASS_WORDS,
+  subject: CLASS_WORDS,
+  profession1: PROFESSION_WORDS,
+};
+
+/** A stored alumni form field as the form showed it to the person ("Nursery", "Teaching"): staff pages and the CSV. */
+export function alumniFieldInWords(key: string, value: string): string {
+  return CODED[key]?.get(value) ?? value;
+}
+
 export const FIRST_BATCH_YEAR = 1970;
 
 /** Batches from the current year back to 1970, labelled 'year-1 to year' (SPEC §5). */

@@ -157,14 +157,19 @@ export const videoFields = z.object({
   videoUrl: link('Video URL', { required: true }),
   attachments: refs('Thumbnail'),
 });
+/** The one message for a percentage that is not one (the form, the paste preview, the API). */
+export const PERCENTAGE_MESSAGE = 'Percentage must be a number from 0 to 100, like 96.4.';
 export const topperFields = z.object({
   name: required('Name', 120),
   class: z.enum(['X', 'XII'], { error: 'Class must be X or XII.' }),
+  // SPEC §3 "division (percentage string)": typed or pasted as 96.4, 96.4% or 96.4 %, kept as "96.4%".
   division: z
-    .string({ error: 'Division is required.' })
+    .string({ error: 'Percentage is required.' })
     .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?%$/, { error: 'Division must be a percentage like 96.4%.' })
-    .refine((v) => Number.parseFloat(v) <= 100, { message: 'Division must be at most 100%.' }),
+    .min(1, { error: 'Percentage is required.' })
+    .transform((v) => v.replace(/\s*%$/, ''))
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number.parseFloat(v) <= 100, { message: PERCENTAGE_MESSAGE })
+    .transform((v) => `${v}%`),
   stream: optionalText('Stream', 80),
   sessionYear: z
     .string({ error: 'Session year is required.' })

@@ -8,3 +8,4 @@ export * from './school-fields.ts';
 export * from './school-file.ts';
 export * from './content.ts';
 export * from './rich-text.ts';
+export * from './brand.ts';

@@ -7,7 +7,7 @@
 
 export type PageNode =
   | { kind: 'group'; name: string; legend: string; children: PageNode[]; entry?: string }
-  | { kind: 'leaf'; name: string; label: string; input: 'text' | 'textarea' | 'number' | 'pdf'; value: string };
+  | { kind: 'leaf'; name: string; label: string; input: 'text' | 'textarea' | 'number' | 'pdf' | 'image'; value: string };
 
 /** Plain words for the pages' keys (for a list: its words and one entry's word). */
 const WORDS: Record<string, string | [string, string]> = {
@@ -81,8 +81,16 @@ function nodeOf(value: unknown, path: readonly string[], label: string): PageNod
       name,
       label,
       value,
-      // A document's file (the syllabus's PDFs): chosen from the media library's PDFs.
-      input: key === 'file' ? 'pdf' : SHORT.has(key) || (key === 'description' && path.length === 1) ? 'text' : 'textarea',
+      // A document's file (the syllabus's PDFs): chosen from the media library's PDFs; a picture's
+      // file: a photo of the media library (its size follows it on saving, web/app/routes/admin/page.tsx).
+      input:
+        key === 'file'
+          ? 'pdf'
+          : key === 'path'
+            ? 'image'
+            : SHORT.has(key) || (key === 'description' && path.length === 1)
+              ? 'text'
+              : 'textarea',
     };
   if (typeof value === 'number') return HIDDEN.has(key) ? null : { kind: 'leaf', name, label, value: String(value), input: 'number' };
   if (Array.isArray(value)) {

@@ -76,22 +76,34 @@ export function formFromProfile(profile: SchoolProfile): Record<string, string> 
   for (const [key, value] of Object.entries(flattenProfile(profile))) {
     if (typeof value !== 'boolean') values[key] = String(value);
   }
-  const whatsapp = profile.phones.findIndex((p) => p.whatsapp);
+  const whatsapp = (profile.phones ?? []).findIndex((p) => p.whatsapp);
   values.whatsapp = whatsapp >= 0 ? String(whatsapp) : 'none';
   return values;
 }
 
 type Parsed = { success: true; profile: SchoolProfile } | { success: false; errors: Record<string, string> };
 
+/** The form's fields of the brand (a file reference a line for the two pictures, as the file picker posts them). */
+export const BRAND_FIELDS = ['brand.crest', 'brand.primary', 'brand.accent', 'brand.shareImage'] as const;
+
+/** An object of optional parts: left out when none is given. */
+const parts = <T extends Record<string, unknown>>(value: T): T | undefined =>
+  Object.values(value).some((v) => v !== undefined) ? value : undefined;
+
 /**
  * Reads the settings form's text values into a profile and checks it with the profile schema.
- * Empty phone rows and address lines are left out (and errors still point at the row typed in);
- * empty optional links are "not on this network"; numbers are read as numbers.
+ * Only the name is required (docs/decisions/0132): an empty field is a fact not given, and a
+ * group left wholly empty (the address, the map, the app…) is left out; a group partly filled
+ * asks for the rest. Empty phone rows and address lines are left out (and errors still point at
+ * the row typed in); numbers are read as numbers.
  */
 export function parseSettingsForm(values: Record<string, string>): Parsed {
   const text = (key: string) => values[key] ?? '';
   const optional = (key: string) => (text(key).trim() === '' ? undefined : text(key));
   const num = (key: string) => (text(key).trim() === '' ? undefined : Number(text(key).trim()));
+  /** A group: left out when every one of its fields is empty, else every field as typed (the schema asks for the missing). */
+  const group = <T extends Record<string, unknown>>(keys: string[], build: () => T): T | undefined =>
+    keys.some((k) => text(k).trim() !== '') ? build() : undefined;
 
   const phoneRows: number[] = [];
   for (let i = 0; i < MAX_PHONES; i++) {
@@ -99,72 +111,96 @@ export function parseSettingsForm(values: Record<string, string>): Parsed {
   }
   const lineRows: number[] = [];
   for (let i = 0; i < MAX_ADDRESS_LINES; i++) if (text(`address.lines.${i}`).trim()) lineRows.push(i);
+  const addressKeys = ['address.city', 'address.state', 'address.postalCode', 'address.country'];
+  // The picture fields post their references one a line; a one-file field keeps the first.
+  const firstRef = (key: string) => optional(key)?.split('\n')[0]?.trim() || undefined;
 
   const input = {
     name: text('name'),
-    shortName: text('shortName'),
-    fullName: text('fullName'),
-    tagline: text('tagline'),
-    motto: text('motto'),
-    vision: text('vision'),
-    about: text('about'),
-    address: {
-      lines: lineRows.map((i) => text(`address.lines.${i}`)),
-      city: text('address.city'),
-      state: text('address.state'),
-      postalCode: text('address.postalCode'),
-      country: text('address.country'),
-    },
-    addressLine: text('addressLine'),
-    phones: phoneRows.map((i) => ({
-      label: text(`phones.${i}.label`),
-      number: text(`phones.${i}.number`),
-      whatsapp: text('whatsapp') === String(i),
-    })),
-    email: text('email'),
-    emails: { office: text('emails.office'), admissions: text('emails.admissions'), principal: text('emails.principal') },
-    website: text('website'),
-    social: {
+    shortName: optional('shortName'),
+    fullName: optional('fullName'),
+    tagline: optional('tagline'),
+    motto: optional('motto'),
+    vision: optional('vision'),
+    about: optional('about'),
+    address:
+      lineRows.length > 0 || addressKeys.some((k) => text(k).trim() !== '')
+        ? {
+            lines: lineRows.map((i) => text(`address.lines.${i}`)),
+            city: text('address.city'),
+            state: text('address.state'),
+            postalCode: text('address.postalCode'),
+            country: text('address.country'),
+          }
+        : undefined,
+    addressLine: optional('addressLine'),
+    phones:
+      phoneRows.length > 0
+        ? phoneRows.map((i) => ({
+            label: text(`phones.${i}.label`),
+            number: text(`phones.${i}.number`),
+            whatsapp: text('whatsapp') === String(i),
+          }))
+        : undefined,
+    email: optional('email'),
+    emails: parts({
+      office: optional('emails.office'),
+      admissions: optional('emails.admissions'),
+      principal: optional('emails.principal'),
+    }),
+    website: optional('website'),
+    social: parts({
       facebook: optional('social.facebook'),
       instagram: optional('social.instagram'),
       youtube: optional('social.youtube'),
       x: optional('social.x'),
-    },
-    map: {
+    }),
+    map: group(['map.embedUrl', 'map.linkUrl', 'map.latitude', 'map.longitude'], () => ({
       embedUrl: text('map.embedUrl'),
       linkUrl: text('map.linkUrl'),
       latitude: num('map.latitude'),
       longitude: num('map.longitude'),
-    },
-    app: { name: text('app.name'), iosUrl: text('app.iosUrl'), androidUrl: text('app.androidUrl'), schoolCode: text('app.schoolCode') },
-    parentPortal: {
-      loginUrl: text('parentPortal.loginUrl'),
-      helpDesk: {
+    })),
+    app: group(['app.name', 'app.iosUrl', 'app.androidUrl', 'app.schoolCode'], () => ({
+      name: text('app.name'),
+      iosUrl: text('app.iosUrl'),
+      androidUrl: text('app.androidUrl'),
+      schoolCode: text('app.schoolCode'),
+    })),
+    parentPortal: parts({
+      loginUrl: optional('parentPortal.loginUrl'),
+      helpDesk: group(['parentPortal.helpDesk.hours', 'parentPortal.helpDesk.phone', 'parentPortal.helpDesk.email'], () => ({
         hours: text('parentPortal.helpDesk.hours'),
         phone: text('parentPortal.helpDesk.phone'),
         email: text('parentPortal.helpDesk.email'),
-      },
-    },
-    erp: { provider: text('erp.provider'), url: text('erp.url') },
-    principal: {
+      })),
+    }),
+    erp: group(['erp.provider', 'erp.url'], () => ({ provider: text('erp.provider'), url: text('erp.url') })),
+    principal: group(['principal.name', 'principal.title', 'principal.address', 'principal.email', 'principal.phone'], () => ({
       name: text('principal.name'),
       title: text('principal.title'),
-      address: text('principal.address'),
-      email: text('principal.email'),
-      phone: text('principal.phone'),
-    },
-    trust: text('trust'),
-    board: text('board'),
-    examinations: text('examinations'),
-    affiliationNo: text('affiliationNo'),
+      address: optional('principal.address'),
+      email: optional('principal.email'),
+      phone: optional('principal.phone'),
+    })),
+    trust: optional('trust'),
+    board: optional('board'),
+    examinations: optional('examinations'),
+    affiliationNo: optional('affiliationNo'),
     affiliatedSince: num('affiliatedSince'),
     established: num('established'),
-    medium: text('medium'),
-    schoolType: text('schoolType'),
-    academicSession: text('academicSession'),
-    vacation: text('vacation'),
+    medium: optional('medium'),
+    schoolType: optional('schoolType'),
+    academicSession: optional('academicSession'),
+    vacation: optional('vacation'),
     copyrightYear: num('copyrightYear'),
-    developer: { name: text('developer.name'), url: text('developer.url') },
+    developer: group(['developer.name', 'developer.url'], () => ({ name: text('developer.name'), url: text('developer.url') })),
+    brand: parts({
+      crest: firstRef('brand.crest'),
+      primary: optional('brand.primary')?.trim().toLowerCase(),
+      accent: optional('brand.accent')?.trim().toLowerCase(),
+      shareImage: firstRef('brand.shareImage'),
+    }),
   };
   const result = schoolProfileSchema.safeParse(input);
   if (result.success) return { success: true, profile: result.data };

@@ -9,8 +9,8 @@ import { useRootData } from '../lib/root-data';
  */
 export function OfficeContacts({ subject }: { subject: string }) {
   const school = useRootData().school;
-  const email = school?.emails.office ?? school?.email ?? '';
-  const phone = school?.phones[0];
+  const email = school?.emails?.office ?? school?.email ?? '';
+  const phone = school?.phones?.[0];
   return (
     <ul>
       {email ? (

@@ -28,6 +28,15 @@ import { env } from './env.server';
  * why (`quietWhenMissing`: a 404 is expected, as for the school endpoints of a server without them).
  */
 export async function getParsed<T>(path: string, schema: z.ZodType<T>, options: { quietWhenMissing?: boolean } = {}): Promise<T | null> {
+  return (await getAnswer(path, schema, options)).data;
+}
+
+/** As getParsed, also telling a 404 (`missing`: the API says there is no such thing) from a failure. */
+export async function getAnswer<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: { quietWhenMissing?: boolean } = {},
+): Promise<{ data: T | null; missing: boolean }> {
   try {
     const response = await fetch(`${env.apiUrl}${path}`, {
       headers: { accept: 'application/json' },
@@ -35,18 +44,18 @@ export async function getParsed<T>(path: string, schema: z.ZodType<T>, options: 
     });
     if (!response.ok) {
       if (!(options.quietWhenMissing && response.status === 404)) console.warn(`API ${path} answered ${response.status}`);
-      return null;
+      return { data: null, missing: response.status === 404 };
     }
     const parsed = schema.safeParse(await response.json());
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       console.warn(`API ${path}: unexpected answer at ${issue?.path.join('.') || 'the top'} (${issue?.message ?? 'invalid'})`);
-      return null;
+      return { data: null, missing: false };
     }
-    return parsed.data;
+    return { data: parsed.data, missing: false };
   } catch (error) {
     console.warn(`API ${path} failed: ${error instanceof Error ? error.name : 'error'}`);
-    return null;
+    return { data: null, missing: false };
   }
 }
 

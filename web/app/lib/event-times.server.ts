@@ -8,7 +8,7 @@ import { env } from './env.server';
 // an event whose time cannot be read is an all-day event. Server-only (luxon stays out of the
 // browser bundle): pages get the finished links from their loaders.
 
-/** The school's time zone (the API's TIME_ZONE; README "Configuration"). */
+/** The school's time zone (the API's TIME_ZONE; docs/configuration.md). */
 export const SCHOOL_TIME_ZONE = env.timeZone;
 
 export type EventWhen =

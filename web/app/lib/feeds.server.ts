@@ -3,6 +3,7 @@ import { API_TIMEOUT_MS } from '@sthsm/contract/http';
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { iconUrl } from './brand';
 import { parseDate } from './dates';
 import { env } from './env.server';
 import { eventPath, FEED_PATHS, newsItemPath } from './item-links';
@@ -24,6 +25,8 @@ export const NEWS_FEED_SIZE = 50;
 export interface FeedSite {
   origin: string;
   schoolName: string;
+  /** The school's favicon (its crest's icon; absent without a crest: never another school's). */
+  icon?: string | undefined;
 }
 
 /** What an enclosure needs to know about a file (RSS: url, length, type). */
@@ -82,7 +85,7 @@ export function newsFeed(
     description: site.schoolName ? `News and circulars of ${site.schoolName}.` : 'School news and circulars.',
     link: `${site.origin}/news`,
     language: 'en-IN',
-    favicon: `${site.origin}/favicon.svg`,
+    ...(site.icon ? { favicon: site.icon } : {}),
     copyright: site.schoolName ? `© ${site.schoolName}` : '',
     // A fixed date when there is nothing, so an empty feed is still the same bytes each time.
     updated: updated ?? new Date(0),
@@ -236,7 +239,8 @@ export function feedUnavailable(what: string): Response {
 export async function feedSiteOf(request: Request): Promise<FeedSite> {
   const code = currentSchool(request);
   const school = await loadSchoolProfile(code);
-  return { origin: siteUrlFor(request, code), schoolName: school?.name ?? '' };
+  const origin = siteUrlFor(request, code);
+  return { origin, schoolName: school?.name ?? '', icon: school?.brand?.crest ? iconUrl(code, 32, origin) : undefined };
 }
 
 /** The news feed of the request's school as RSS or Atom text, with its enclosures looked up; null when the API failed. */

@@ -1,11 +1,20 @@
 import type { PageSlug } from '@sthsm/contract/pages';
-import { loadPage } from './school-data.server';
+import { data } from 'react-router';
+import { fetchPage } from './school-data.server';
 import { currentSchool } from './school.server';
+
+/** The loader data of a page the school has not published: it is answered as not found (decision 0134). */
+export const NOT_PUBLISHED = { page: null, notPublished: true, seo: { title: 'Page not found' } } as const;
 
 /**
  * The loader of an information page: its stored content for the request's school (null when it
- * could not be loaded; the page then says so). `export const loader = infoPageLoader('about-us');`
+ * could not be loaded; the page then says so), or a 404 when the school has not published it.
+ * `export const loader = infoPageLoader('about-us');`
  */
 export function infoPageLoader<S extends PageSlug>(slug: S) {
-  return async ({ request }: { request: Request }) => ({ page: await loadPage(currentSchool(request), slug) });
+  return async ({ request }: { request: Request }) => {
+    const { content, published } = await fetchPage(currentSchool(request), slug);
+    if (!published) return data({ ...NOT_PUBLISHED, page: content }, { status: 404 });
+    return data({ page: content, notPublished: false });
+  };
 }

@@ -84,6 +84,8 @@ beforeAll(async () => {
     if (req.url === '/api/school/EVIL') return answer(200, { code: 'STHSM', version: 1, updatedAt: 'x', profile });
     if (req.url === '/api/pages/STHSM/contact-us')
       return answer(200, { code: 'STHSM', slug: 'contact-us', version: 1, updatedAt: 'x', content: pages['contact-us'] });
+    // A school that has published nothing yet (decision 0134).
+    if (req.url === '/api/pages/NEWSC') return answer(200, []);
     // A malformed answer is no answer.
     if (req.url === '/api/pages/STHSM/timings')
       return answer(200, { code: 'STHSM', slug: 'timings', version: 1, updatedAt: 'x', content: { lead: 42 } });
@@ -129,5 +131,16 @@ describe('the school data of the site', () => {
     expect((await data.loadSchoolProfile('STHSM'))?.name).toBe('From The School File');
     expect((await data.loadSchoolProfile('DEMO2'))?.name).toBe('Second School');
     expect(await data.loadSchoolProfile('OTHER')).toBeNull();
+  });
+
+  it('tells a page the school has not published from one the API could not give', async () => {
+    mode = 'endpoints';
+    expect(await data.loadPublishedPages('NEWSC')).toEqual({});
+    expect(await data.fetchPage('NEWSC', 'about-us')).toEqual({ content: null, published: false });
+    // A server that lists no published pages for the school: its 404 says nothing about publishing.
+    expect(await data.loadPublishedPages('OTHER')).toBeNull();
+    expect(await data.fetchPage('OTHER', 'about-us')).toEqual({ content: null, published: true });
+    mode = 'down';
+    expect(await data.fetchPage('NEWSC', 'about-us')).toEqual({ content: null, published: true });
   });
 });

@@ -1,6 +1,6 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { MetaDescriptor } from 'react-router';
-import { FEED_PATHS } from './item-links';
+import { FEED_PATHS, shareImageUrl } from './item-links';
 import { findPage } from './site-map';
 
 // The one `meta` of the site: title, description, canonical and Open Graph tags from the page
@@ -101,15 +101,20 @@ export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaD
   }
   const seo = leaf?.seo ?? {};
   const path = seo.path ?? entry.path;
+  // A page without its own picture is shared with the school's share image (school settings), if any.
+  const shareImage = school?.brand?.shareImage;
+  const fallback = shareImage ? { image: shareImageUrl(shareImage, siteUrl), imageAlt: school.name } : {};
   if (entry.path === '/' && school) {
-    // The home page is the school's own: its name, board and year in the title.
-    const title = `${school.name}: ${school.board} school since ${school.established}`;
-    const description = `${school.tagline}. News, events, toppers, birthdays, facilities and photos of ${school.name}.`;
-    return tags(title, description, name, `${siteUrl}/`, { siteUrl });
+    // The home page is the school's own: its name, board and year in the title (what it has given of them).
+    const since = school.established === undefined ? '' : ` since ${school.established}`;
+    const title = school.board || since ? `${school.name}: ${school.board ? `${school.board} school` : 'school'}${since}` : school.name;
+    const about = `News, events, toppers, birthdays, facilities and photos of ${school.name}.`;
+    const description = school.tagline ? `${school.tagline}. ${about}` : about;
+    return tags(title, description, name, `${siteUrl}/`, { siteUrl, ...fallback });
   }
   const title = entry.path === '/' ? name || entry.title : withName(seo.title ?? entry.title);
   const description = seo.description || leaf?.page?.description || entry.description;
-  const extras = { siteUrl, image: seo.image, imageAlt: seo.imageAlt, type: seo.type };
+  const extras = { siteUrl, ...(seo.image ? { image: seo.image, imageAlt: seo.imageAlt } : fallback), type: seo.type };
   return [
     ...tags(title, description, name, `${siteUrl}${path}`, extras),
     ...(entry.noindex ? [{ name: 'robots', content: 'noindex' }] : []),

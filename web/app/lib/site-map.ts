@@ -173,6 +173,14 @@ export const SITE_PAGES: readonly SitePage[] = [
   }),
 ];
 
+/**
+ * The page table for a school: its information pages nobody has published (their route modules) are
+ * not listed (decision 0134: not in the menu, the HTML sitemap or /sitemap.xml; their address answers 404).
+ */
+export function publicPages(unpublished: readonly string[], pages: readonly SitePage[] = SITE_PAGES): readonly SitePage[] {
+  return unpublished.length ? pages.map((p) => (unpublished.includes(p.module) ? { ...p, listed: false } : p)) : pages;
+}
+
 /** The page of a path, matched case-insensitively and ignoring a trailing slash. */
 export function findPage(pathname: string, pages: readonly SitePage[] = SITE_PAGES): SitePage | undefined {
   const key = pathname.replace(/\/+$/, '').toLowerCase() || '/';

@@ -2,9 +2,10 @@ import { PHOTO_GALLERY } from '@sthsm/contract/images';
 import { schoolApi } from './api.server';
 import { changedAt } from './feeds.server';
 import { albumPath, eventPath, newsItemPath } from './item-links';
-import { sitemapXml, type SitemapEntry } from './site-map';
+import { publicPages, sitemapXml, type SitemapEntry } from './site-map';
+import { loadPublishedPages, unpublishedPages } from './school-data.server';
 
-// /sitemap.xml of one school: the page table's listed pages, then every news item, event and album
+// /sitemap.xml of one school: the page table's listed pages (its published information pages with their last save), then every news item, event and album
 // on its own page, each with `lastmod` from the content's own update time (`updatedAt` when the
 // server sends it, else the item's date; an album's `updatedOn`). Lists the API could not give are
 // left out, not emptied: the pages are still listed.
@@ -35,11 +36,17 @@ const entries = (records: readonly Dated[] | null, path: (id: string) => string)
 
 export async function schoolSitemap(code: string, origin: string): Promise<string> {
   const api = schoolApi(code);
-  const [news, events, albums] = await Promise.all([api.news(), api.allEvents(), api.allGallery()]);
+  const [news, events, albums, published] = await Promise.all([api.news(), api.allEvents(), api.allGallery(), loadPublishedPages(code)]);
+  // The information pages the school has not published are left out (decision 0134); those it has carry their last save.
+  const pages = publicPages(unpublishedPages(published));
+  const pageDates = Object.fromEntries(
+    pages.flatMap((p) => (published?.[p.module] ? [[p.path, lastmodOf({ _id: p.module, updatedAt: published[p.module] })]] : [])),
+  );
   const newsEntries = entries(news, newsItemPath);
   const eventEntries = entries(events, eventPath);
   const albumEntries = entries(albums && albums.filter((a) => a.category === PHOTO_GALLERY), albumPath);
-  return sitemapXml(origin, undefined, [...newsEntries, ...eventEntries, ...albumEntries], {
+  return sitemapXml(origin, pages, [...newsEntries, ...eventEntries, ...albumEntries], {
+    ...pageDates,
     '/news': newest(newsEntries),
     '/Events': newest(eventEntries),
     '/gallery': newest(albumEntries),

@@ -16,7 +16,8 @@ export const handle = NO_HYDRATION;
 
 export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;
-  const phone = school?.phones[0]?.number;
+  const phone = school?.phones?.[0]?.number;
+  const email = school?.emails?.admissions ?? school?.email;
   return (
     <InfoPage content={loaderData.page} printable>
       {(page) => (
@@ -35,15 +36,18 @@ export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps
               </ol>
             </section>
           ))}
-          {school ? (
+          {email || phone ? (
             <section className="prose-section">
               <h2>Questions?</h2>
               <p>
-                Write to <a href={`mailto:${school.emails.admissions}`}>{school.emails.admissions}</a>
+                {email ? (
+                  <>
+                    Write to <a href={`mailto:${email}`}>{email}</a>
+                  </>
+                ) : null}
                 {phone ? (
                   <>
-                    {' '}
-                    or call the school office on <a href={`tel:${telOf(phone)}`}>{phone}</a>
+                    {email ? ' or call' : 'Call'} the school office on <a href={`tel:${telOf(phone)}`}>{phone}</a>
                   </>
                 ) : null}
                 .

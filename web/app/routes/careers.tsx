@@ -10,7 +10,7 @@ export const handle = NO_HYDRATION;
 /** The footer's "Careers" link (docs/decisions/0013): how to apply, from the school profile. */
 export default function Careers() {
   const school = useRootData().school;
-  const email = school?.emails.office ?? '';
+  const email = school?.emails?.office ?? school?.email ?? '';
   const subject = encodeURIComponent('Application for the post of ');
   return (
     <>
@@ -24,7 +24,16 @@ export default function Careers() {
         <h2>How to apply</h2>
         <ol>
           <li>
-            Write to <a href={`mailto:${email}?subject=${subject}`}>{email}</a> with the post you are applying for in the subject line.
+            {email ? (
+              <>
+                Write to <a href={`mailto:${email}?subject=${subject}`}>{email}</a>
+              </>
+            ) : (
+              <>
+                Write to the school office (<Link to="/contactUs">contact details</Link>)
+              </>
+            )}{' '}
+            with the post you are applying for in the subject line.
           </li>
           <li>Attach your CV as a PDF, with your qualifications, teaching or work experience and two references.</li>
           <li>Attach scanned copies of your mark sheets and degree certificates (and B.Ed. or equivalent for teaching posts).</li>
@@ -38,7 +47,7 @@ export default function Careers() {
         <p>
           The school never asks for money at any stage of recruitment and does not use agents. If anyone asks you for a fee in the school's
           name, please tell the office
-          {school?.phones[0] ? (
+          {school?.phones?.[0] ? (
             <>
               {' '}
               on <a href={`tel:${telOf(school.phones[0].number)}`}>{school.phones[0].number}</a>

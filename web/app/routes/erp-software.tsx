@@ -61,7 +61,7 @@ export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
             <div>
               <h2>The mobile app</h2>
               <p>{page.app}</p>
-              {school ? (
+              {school?.app ? (
                 <>
                   <p>
                     School code for the app: <strong className="code">{school.app.schoolCode}</strong>

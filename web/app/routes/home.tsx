@@ -5,6 +5,7 @@ import { AboutSchool, HomeBanner, HomeSlider, VisionStatement, type HomeSchool }
 import { BirthdaysSection, EventsSection, LatestNews, PrincipalSection, ToppersSection } from '../components/home/updates';
 import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
+import { useIsListed, useShowsSection } from '../lib/site-pages';
 import { sanitizeRichText } from '../lib/sanitize.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { loadPage } from '../lib/school-data.server';
@@ -57,20 +58,32 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
     board: profile?.board ?? '',
   };
   const page = data.page;
+  // A section of a kind the school never started hides; one started and empty now shows SPEC §8's placeholder (decision 0134).
+  const shows = useShowsSection();
+  const listed = useIsListed();
+  const aboutImage = page?.aboutImage ?? null;
   return (
     <div className="home">
       <HomeBanner school={school} image={page?.banner ?? null} notifications={data.notifications} />
       <HomeSlider images={page?.slider ?? []} />
       <VisionStatement school={school} />
-      <AboutSchool school={school} image={page?.aboutImage ?? null} />
-      <LatestNews news={data.news} />
-      <EventsSection events={data.events} />
-      <PrincipalSection messages={data.principalMessages} principalName={profile?.principal.name ?? 'The Principal'} />
+      {school.about || aboutImage ? <AboutSchool school={school} image={aboutImage} readMore={listed('/about-us')} /> : null}
+      {shows('news', data.news.length) ? <LatestNews news={data.news} /> : null}
+      {shows('events', data.events.length) ? <EventsSection events={data.events} /> : null}
+      {shows('principal-message', data.principalMessages.length) ? (
+        <PrincipalSection
+          messages={data.principalMessages}
+          principalName={profile?.principal?.name ?? 'The Principal'}
+          readMore={listed('/principal-message')}
+        />
+      ) : null}
       {page ? <FacilitiesSection tiles={page.facilities} /> : null}
       {page ? <ActivitiesSection tiles={page.activities} /> : null}
-      <BirthdaysSection birthdays={data.birthdays} />
-      <ToppersSection x={data.toppers.x} xii={data.toppers.xii} />
-      <GalleryTeaser gallery={data.gallery} />
+      {shows('birthdays', data.birthdays.length) ? <BirthdaysSection birthdays={data.birthdays} /> : null}
+      {shows('toppers', data.toppers.x.length + data.toppers.xii.length) ? (
+        <ToppersSection x={data.toppers.x} xii={data.toppers.xii} />
+      ) : null}
+      {shows('albums', data.gallery ? 1 : 0) ? <GalleryTeaser gallery={data.gallery} /> : null}
     </div>
   );
 }

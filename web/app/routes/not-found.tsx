@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
 import { PageHeader } from '../components/page-header';
 import { MENU_GROUPS, pagesOf } from '../lib/site-map';
+import { useSitePages } from '../lib/site-pages';
 
 /** An unknown path: a real page with the site's header and menu, answered with status 404. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,6 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const pages = useSitePages();
   return (
     <>
       <PageHeader title="Page not found" />
@@ -21,7 +23,7 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
           <li>
             <Link to="/">Home page</Link>
           </li>
-          {MENU_GROUPS.map((group) => pagesOf(group)[0]).map((p) =>
+          {MENU_GROUPS.map((group) => pagesOf(group, pages)[0]).map((p) =>
             p ? (
               <li key={p.path}>
                 <Link to={p.path}>{p.title}</Link>

@@ -32,6 +32,7 @@ export const handle = NO_HYDRATION;
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
   const school = useRootData().school;
+  const helpDesk = school?.parentPortal?.helpDesk;
   return (
     <InfoPage content={loaderData.page}>
       {(page) => {
@@ -45,7 +46,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                 {page.webSteps.map((step, index) => (
                   <li key={step}>
                     {step}
-                    {index === 0 && school ? (
+                    {index === 0 && school?.parentPortal?.loginUrl ? (
                       <>
                         {' '}
                         <a href={school.parentPortal.loginUrl} target="_blank" rel="noopener noreferrer">
@@ -70,28 +71,28 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
               <p>{page.appIntro}</p>
               <ol className="steps" aria-labelledby="pay-in-app">
                 {page.appSteps.map((step) => (
-                  <li key={step}>{withSchoolCode(step, school?.app.schoolCode)}</li>
+                  <li key={step}>{withSchoolCode(step, school?.app?.schoolCode)}</li>
                 ))}
               </ol>
-              {school ? (
+              {school?.app ? (
                 <>
                   <h3>Download the app</h3>
                   <AppLinks app={school.app} />
                 </>
               ) : null}
             </section>
-            {school ? (
+            {helpDesk ? (
               <section className="prose-section help-desk">
                 <h2>Parent help desk</h2>
                 <p>
-                  {page.helpDesk}, <strong>{school.parentPortal.helpDesk.hours}</strong>.
+                  {page.helpDesk}, <strong>{helpDesk.hours}</strong>.
                 </p>
                 <ul>
                   <li>
-                    Phone: <a href={`tel:${telOf(school.parentPortal.helpDesk.phone)}`}>{school.parentPortal.helpDesk.phone}</a>
+                    Phone: <a href={`tel:${telOf(helpDesk.phone)}`}>{helpDesk.phone}</a>
                   </li>
                   <li>
-                    E-mail: <a href={`mailto:${school.parentPortal.helpDesk.email}`}>{school.parentPortal.helpDesk.email}</a>
+                    E-mail: <a href={`mailto:${helpDesk.email}`}>{helpDesk.email}</a>
                   </li>
                 </ul>
               </section>

@@ -20,6 +20,19 @@ interface Preview {
   item?: Item;
   html?: string | null;
   expiresAt?: string;
+  /** When the link stops working, in the school's time zone and words ("27 Nov 2026, 5:30 pm India Standard Time"). */
+  expires?: string;
+}
+
+/** A moment in the school's time zone, its zone named: the person previewing may be anywhere. */
+function schoolTime(iso: string): string | undefined {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return undefined;
+  const time = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: env.timeZone }).format(at);
+  const zone = new Intl.DateTimeFormat('en-IN', { timeZone: env.timeZone, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return zone ? `${time} ${zone.value}` : time;
 }
 
 const text = (item: Item | undefined, key: string) => (typeof item?.[key] === 'string' ? (item[key] as string) : '');
@@ -53,7 +66,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const body = (await response.json()) as { type: string; item: Item; expiresAt: string };
   // Rich text goes through the site's sanitizer, as on the public page.
   const html = body.type === 'principal-message' ? sanitizeRichText(text(body.item, 'message')) : null;
-  return data<Preview>({ state: 'ok', type: body.type, item: body.item, html, expiresAt: body.expiresAt }, { headers: PRIVATE });
+  return data<Preview>(
+    { state: 'ok', type: body.type, item: body.item, html, expiresAt: body.expiresAt, expires: schoolTime(body.expiresAt) },
+    { headers: PRIVATE },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -74,7 +90,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function PreviewPage({ loaderData }: Route.ComponentProps) {
-  const { state, item, html, type, expiresAt, reason } = loaderData;
+  const { state, item, html, type, expires, reason } = loaderData;
   if (state !== 'ok' || !item) {
     const message =
       state === 'withheld' && reason
@@ -100,7 +116,7 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={title} />
       <div className="container section prose">
         <p className="notice" role="note">
-          Preview: not published. This link works until {expiresAt ? new Date(expiresAt).toUTCString() : 'it expires'}.
+          Preview: not published. This link works until {expires ?? 'it expires'}.
         </p>
         <article>
           <Field label="Date" value={date} />

@@ -4,7 +4,10 @@ import { PageHeader } from '../components/page-header';
 import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
-import { loadPage } from '../lib/school-data.server';
+import { data } from 'react-router';
+import { NotPublished } from '../components/pages/info-page';
+import { NOT_PUBLISHED } from '../lib/pages.server';
+import { fetchPage } from '../lib/school-data.server';
 import { currentSchool } from '../lib/school.server';
 import { pageMeta } from '../lib/seo';
 import { NO_HYDRATION } from '../lib/hydration';
@@ -14,11 +17,12 @@ export const meta = pageMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
-  const [page, messages] = await Promise.all([loadPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
+  const [page, messages] = await Promise.all([fetchPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
+  if (!page.published) return data({ ...NOT_PUBLISHED, html: null, portrait: null }, { status: 404 });
   const first = messages?.[0];
   // Sanitized here on the server: the sanitizer never ships to the browser.
   const html = first ? sanitizeRichText(first.message) : '';
-  return { page, html: html.trim() ? html : null, portrait: first?.attachments[0] ?? null };
+  return data({ page: page.content, notPublished: false, html: html.trim() ? html : null, portrait: first?.attachments[0] ?? null });
 }
 
 /** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
@@ -27,6 +31,7 @@ export const handle = NO_HYDRATION;
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
   const { html, portrait } = loaderData;
   const principal = useRootData().school?.principal;
+  if (loaderData.notPublished) return <NotPublished />;
   return (
     <>
       <PageHeader />

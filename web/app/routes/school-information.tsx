@@ -11,27 +11,35 @@ export const meta = pageMeta;
 
 export const loader = infoPageLoader('school-information');
 
-/** Every row of SPEC §2's school information table, from the school's profile. */
+/** The board's full name where the site knows it (CISCE's); another board is shown as the school wrote it. */
+const BOARD_NAMES: Record<string, string> = { CISCE: 'Council for the Indian School Certificate Examinations' };
+
+/**
+ * Every row of SPEC §2's school information table that the school's profile has a fact for (a
+ * fact not given is left out, never shown empty).
+ */
 function rowsOf(p: SchoolProfile): Array<[string, string]> {
-  return [
-    ['Name and address', `${p.name}, ${p.addressLine}`],
+  const board = p.board && BOARD_NAMES[p.board] ? `${p.board} (${BOARD_NAMES[p.board]})` : p.board;
+  const rows: Array<[string, string | number | undefined]> = [
+    ['Name and address', p.addressLine ? `${p.name}, ${p.addressLine}` : p.name],
     ['E-mail', p.email],
-    ['Phone numbers', p.phones.map((phone) => `${phone.number} (${phone.label})`).join(', ')],
-    ['Year of establishment', String(p.established)],
-    ['Board', `${p.board} (Council for the Indian School Certificate Examinations)`],
+    ['Phone numbers', p.phones?.map((phone) => `${phone.number} (${phone.label})`).join(', ')],
+    ['Year of establishment', p.established],
+    ['Board', board],
     ['Examinations', p.examinations],
     ['Affiliation no.', p.affiliationNo],
-    ['Affiliated since', String(p.affiliatedSince)],
+    ['Affiliated since', p.affiliatedSince],
     ['Medium of instruction', p.medium],
     ['Type of school', p.schoolType],
     ['Name of the trust', p.trust],
-    ["Principal's name", p.principal.name],
-    ["Principal's address", p.principal.address],
-    ["Principal's e-mail", p.principal.email],
-    ["Principal's phone", p.principal.phone],
+    ["Principal's name", p.principal?.name],
+    ["Principal's address", p.principal?.address],
+    ["Principal's e-mail", p.principal?.email],
+    ["Principal's phone", p.principal?.phone],
     ['Academic session', p.academicSession],
     ['Vacation', p.vacation],
   ];
+  return rows.flatMap(([label, value]) => (value === undefined || value === '' ? [] : [[label, String(value)] as [string, string]]));
 }
 
 /** E-mail addresses and single phone numbers become mailto:/tel: links. */

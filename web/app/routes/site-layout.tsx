@@ -9,10 +9,23 @@ import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { schoolJsonLd } from '../lib/school-jsonld';
 import { currentSchool } from '../lib/school.server';
+import { loadPublishedPages, loadStartedSections, unpublishedPages } from '../lib/school-data.server';
+import { useShowsSection, type SitePagesData } from '../lib/site-pages';
 
-/** The public site's shell data: the announcements of the ticker (the school comes from the root). */
+/**
+ * The public site's shell data: the announcements of the ticker, the information pages the school has
+ * not published (the menu, the sitemap and the footer leave them out), and the kinds of content it
+ * has started (the home page hides the others' sections). The school comes from the root.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { highlights: await schoolApi(currentSchool(request)).highlights() };
+  const code = currentSchool(request);
+  const [highlights, published, started] = await Promise.all([
+    schoolApi(code).highlights(),
+    loadPublishedPages(code),
+    loadStartedSections(code),
+  ]);
+  // Not known (the API failed and nothing was kept): every page stays listed, as before.
+  return { highlights, unpublished: unpublishedPages(published), started } satisfies SitePagesData & { highlights: unknown };
 }
 
 /**
@@ -33,16 +46,18 @@ function useFocusMainOnNavigation(): void {
 /** Header, announcements and footer around every public page. */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { school, code, siteUrl } = useRootData();
+  const shows = useShowsSection();
   useFocusMainOnNavigation();
   return (
     <>
       <SiteHeader school={school} code={code} />
-      <Announcements highlights={loaderData.highlights} />
+      {/* A school that never had an announcement has no strip (decision 0134); SPEC §8's words for one that has none now. */}
+      {shows('announcements', loaderData.highlights?.length ?? 0) ? <Announcements highlights={loaderData.highlights} /> : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter school={school} code={code} />
-      {school ? <JsonLd data={schoolJsonLd(school, siteUrl)} /> : null}
+      {school ? <JsonLd data={schoolJsonLd(school, siteUrl, code)} /> : null}
     </>
   );
 }

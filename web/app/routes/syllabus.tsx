@@ -2,20 +2,22 @@ import type { Route } from './+types/syllabus';
 import { InfoPage } from '../components/pages/info-page';
 import { fileSize } from '../lib/api.server';
 import { imageUrl } from '../lib/images';
-import { infoPageLoader } from '../lib/pages.server';
+import { data } from 'react-router';
+import { NOT_PUBLISHED } from '../lib/pages.server';
+import { fetchPage } from '../lib/school-data.server';
+import { currentSchool } from '../lib/school.server';
 import { pageMeta } from '../lib/seo';
 import { NO_HYDRATION } from '../lib/hydration';
 import '../styles/pages.css';
 
 export const meta = pageMeta;
 
-const loadSyllabus = infoPageLoader('syllabus');
-
-/** The page, and each document's size for its "PDF, 120 KB" hint. */
+/** The page, and each document's size for its "PDF, 120 KB" hint (404 when the school has not published it). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const data = await loadSyllabus({ request });
-  const sizes = await Promise.all((data.page?.documents ?? []).map((doc) => fileSize(doc.file)));
-  return { ...data, sizes };
+  const { content, published } = await fetchPage(currentSchool(request), 'syllabus');
+  if (!published) return data({ ...NOT_PUBLISHED, sizes: [] }, { status: 404 });
+  const sizes = await Promise.all((content?.documents ?? []).map((doc) => fileSize(doc.file)));
+  return data({ page: content, notPublished: false, sizes });
 }
 
 function formatSize(bytes: number | null | undefined): string {

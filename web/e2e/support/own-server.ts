@@ -75,20 +75,46 @@ export async function startOwnServer({ offset, name, env = {}, prepare, tries = 
 }
 
 /**
- * Runs the calling spec file against a server of its own: its tests go in order in one worker
- * (a failure does not skip the rest), pages use the server as their baseURL, and the returned
- * data directory is where `addStaff(…, { dataDir })` adds people. For specs whose saves would
- * otherwise change what other specs see on the shared server (e.g. the newest principal's message).
+ * Runs the calling spec file (or, called inside a `test.describe`, that group) against a server of
+ * its own: its tests go in order in one worker (a failure does not skip the rest, unless `serial`),
+ * pages use the server as their baseURL, and the returned data directory is where
+ * `addStaff(…, { dataDir })` adds people. For specs whose saves would otherwise change what other
+ * specs see on the shared server (e.g. the newest principal's message).
  */
-export function onOwnServer(options: OwnServerOptions): { base: string; dataDir: string } {
-  const base = `http://127.0.0.1:${ownServerPort(options.offset)}`;
-  let server: OwnServer | undefined;
-  test.describe.configure({ mode: 'default' });
+export function onOwnServer(
+  options: OwnServerOptions & {
+    /** Tests that build on each other's state (counts collected across tests, a setting the last one turns on): a failure skips the rest. */
+    serial?: boolean;
+    /**
+     * Also a second server (at E2E_PORT + this offset, its own data directory) on the first one's
+     * database, as another server behind a balancer: it learns of writes only through the database.
+     */
+    secondOffset?: number;
+  },
+): { port: number; base: string; dataDir: string; secondBase: string } {
+  const { serial, secondOffset, ...own } = options;
+  const port = ownServerPort(options.offset);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = ownServerDataDir(options.name, options.offset);
+  const servers: OwnServer[] = [];
+  test.describe.configure({ mode: serial ? 'serial' : 'default' });
   test.use({ baseURL: base });
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startOwnServer(options);
+    servers.push(await startOwnServer(own));
+    if (secondOffset !== undefined)
+      servers.push(
+        await startOwnServer({
+          offset: secondOffset,
+          name: `${options.name}-second`,
+          env: { ...own.env, DATABASE_URL: path.join(dataDir, 'school.db') },
+          ...(own.tries === undefined ? {} : { tries: own.tries }),
+        }),
+      );
   });
-  test.afterAll(() => server?.stop());
-  return { base, dataDir: ownServerDataDir(options.name, options.offset) };
+  test.afterAll(() => {
+    for (const server of servers.splice(0).toReversed()) server.stop();
+  });
+  const secondBase = secondOffset === undefined ? '' : `http://127.0.0.1:${ownServerPort(secondOffset)}`;
+  return { port, base, dataDir, secondBase };
 }

@@ -8,24 +8,33 @@ export const SCRIPT_DELAY_MS = 1_500;
 /** Generous time-outs for what happens once the slowed page has started. */
 export const STARTED = { timeout: 20_000 };
 
-/** Slows the CPU six times and holds every script back, so the visitor acts before hydration. */
-export async function slowPhone(page: Page): Promise<{ held: () => number }> {
+/**
+ * Slows the CPU six times and holds every script back, so the visitor acts before hydration.
+ * `fast()` ends both once the gesture before hydration is made: the rest of a journey on a slowed
+ * phone (every page's scripts held again) would spend the test's time on the emulation.
+ */
+export async function slowPhone(page: Page): Promise<{ held: () => number; fast: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   let held = 0;
-  await page.route('**/assets/**/*.js', async (route) => {
+  const scripts = '**/assets/**/*.js';
+  await page.route(scripts, async (route) => {
     held += 1;
     await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
     await route.continue();
   });
-  return { held: () => held };
+  const fast = async () => {
+    await page.unroute(scripts);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
+  return { held: () => held, fast };
 }
 
 /**
  * Holds back the scripts matching `glob` (after slowPhone's delay) until `release()`: the test then
  * acts on a page whose script has certainly not run. Call release in a `finally` too.
  */
-export async function holdScript(page: Page, glob: string): Promise<{ release: () => void }> {
+export async function holdScript(page: Page, glob: string | RegExp): Promise<{ release: () => void }> {
   const gate = Promise.withResolvers<void>();
   await page.route(glob, async (route) => {
     await gate.promise;

@@ -12,6 +12,10 @@ import * as mediaChildren from './2026-12-01-media-children.ts';
 import * as invitations from './2026-12-02-invitations.ts';
 import * as mediaQuota from './2026-12-04-media-quota.ts';
 import * as signIn from './2026-12-05-sign-in.ts';
+import * as contentTrash from './2026-12-06-content-trash.ts';
+import * as schools from './2026-12-07-schools.ts';
+import * as pages from './2026-12-09-pages.ts';
+import * as moveIn from './2026-12-10-import.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +32,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-invitations': invitations,
   '2026-12-04-media-quota': mediaQuota,
   '2026-12-05-sign-in': signIn,
+  '2026-12-06-content-trash': contentTrash,
+  '2026-12-07-schools': schools,
+  '2026-12-09-pages': pages,
+  '2026-12-10-import': moveIn,
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, DISPLAY_STATUSES, editedVersion, publishWindowFields, returnBody, type ContentStatus } from '@sthsm/contract';
 import { fieldErrors } from '@sthsm/contract/staff';
+import { checkTopperRows, topperBatchBody } from '@sthsm/contract/toppers-paste';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { changesBetween } from '../../content/diff.ts';
@@ -8,19 +9,24 @@ import { foreignRefErrors } from '../../content/file-refs.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
 import type { ConsentProblem } from '../../content/consent.ts';
+import { notShown } from '../../content/not-shown.ts';
 import { publishProblem } from '../../content/publish-checks.ts';
 import { bumpContentVersion } from '../../content/state.ts';
+import { findTrash, listTrash, purgeTrash, TRASH_DAYS, trashRow, untrashRow } from '../../content/trash.ts';
 import {
   deleteRow,
   findRow,
   insertRow,
   insertVersion,
+  keepImportedVersion,
   listRows,
   listVersions,
   listYears,
   snapshotOf,
   toItem,
   updateRow,
+  versionsOfItem,
+  type Actor,
   type ContentItem,
   type Snapshot,
 } from '../../content/store.ts';
@@ -50,6 +56,8 @@ export const CONTRIBUTOR_OWN_DRAFTS = 'Contributors can only change their own dr
 export const CONTRIBUTOR_CANNOT = 'Your role in this school does not allow this. Ask an editor.';
 export const CONFLICT =
   'Someone else saved this item after you opened it. Nothing was overwritten: their version and yours are both here. Copy what you need into the current version and save again.';
+export const NOT_IN_TRASH =
+  'This item is not among the recently deleted ones: it was brought back already, or deleted more than 30 days ago.';
 export const CHECK_FIELDS = 'Some fields need attention. Nothing was saved.';
 export const PREVIEW_HOURS_DEFAULT = 72;
 
@@ -79,6 +87,13 @@ const itemSchema = z.object({
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
   reviewNote: z.string().nullable().describe("An editor's comment when the item was returned"),
+  notShown: z
+    .object({ short: z.string(), message: z.string() })
+    .nullable()
+    .optional()
+    .describe(
+      'In lists and GET of one item: why a Published item is not (fully) on the public site now (no consent, an album without a date)',
+    ),
 });
 const itemAnswer = z.object({ item: itemSchema });
 const writeBody = z.record(z.string(), z.unknown()).describe("The type's fields, publishAt, unpublishAt, intent, and (to update) version");
@@ -134,15 +149,18 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** Plain words naming an item in the audit log and messages (its title, name, or the start of its text). */
-function nameOf(spec: ContentTypeSpec, fields: Record<string, unknown>): string {
+/** An item's title, name, or the start of its text, in plain words. */
+function titleOf(spec: ContentTypeSpec, fields: Record<string, unknown>): string {
   const raw = String(fields[spec.titleField] ?? '');
   const text = raw
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return `${spec.label}: ${text.length > 80 ? `${text.slice(0, 79)}…` : text || '(untitled)'}`;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text || '(untitled)';
 }
+
+/** Plain words naming an item in the audit log and messages. */
+const nameOf = (spec: ContentTypeSpec, fields: Record<string, unknown>) => `${spec.label}: ${titleOf(spec, fields)}`;
 
 type Parsed =
   | { ok: true; fields: Record<string, unknown>; publishAt: string | null; unpublishAt: string | null }
@@ -199,6 +217,10 @@ function mayChange(context: StaffRequestContext, current: ContentItem): void {
   if (current.createdBy !== context.user.id || current.status === 'published') throw new HttpError(403, CONTRIBUTOR_OWN_DRAFTS);
 }
 
+/** What the person may bring back: editors everything; a contributor their own items that were not published. */
+const mayRestore = (context: StaffRequestContext, entry: { status: string; createdBy: string | null }) =>
+  isEditor(context.role) || (entry.createdBy === context.user.id && entry.status !== 'published');
+
 /** After the commit: this process's caches drop the school's answers at once (the others see the counter). */
 function afterWrite(code: string, touchesPublic: boolean): void {
   if (touchesPublic) contentChanged(code);
@@ -250,6 +272,42 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   const foreignRefs = (spec: ContentTypeSpec, code: string, fields: Record<string, unknown>) =>
     foreignRefErrors(db, media, code, spec.schema, fields);
 
+  /** Inserts a new item with its first version row and its audit entry (`batch`: how many were pasted together). */
+  async function insertItem(
+    trx: Db,
+    o: { spec: ContentTypeSpec; code: string; snapshot: Snapshot; actor: Actor; at: Date; ip: string; batch?: number },
+  ): Promise<ContentItem> {
+    const after = item(o.spec, await insertRow(trx, o.spec, o.code, o.snapshot, o.actor, o.at));
+    await insertVersion(trx, {
+      code: o.code,
+      type: o.spec.type,
+      itemId: after.id,
+      version: 1,
+      action: 'created',
+      snapshot: o.snapshot,
+      actor: o.actor,
+      now: o.at,
+    });
+    await recordAudit(trx, {
+      action: 'content.created',
+      school: o.code,
+      actor: o.actor,
+      target: nameOf(o.spec, after.fields),
+      ip: o.ip,
+      after: {
+        type: o.spec.type,
+        id: after.id,
+        version: 1,
+        status: after.status,
+        publishAt: after.publishAt,
+        unpublishAt: after.unpublishAt,
+        ...(o.batch === undefined ? {} : { batch: o.batch }),
+      },
+      at: o.at,
+    });
+    return after;
+  }
+
   /** Saves a new version of an existing item (version-checked), with its version row and audit entry. */
   async function saveChange(c: Change) {
     const context = staffOf(c.request);
@@ -261,6 +319,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     const problem = await publishProblem(db, c.spec, c.code, c.next, at);
     if (problem) return refuseConsent(c.reply, problem, c.submitted);
     const saved = await db.transaction().execute(async (trx) => {
+      await keepImportedVersion(trx as Db, c.code, c.current);
       const row = await updateRow(trx as Db, c.spec, c.code, c.current.id, c.expected, c.next, actor, at);
       if (!row) return null;
       const after = item(c.spec, row);
@@ -362,8 +421,11 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const spec = specOf(request.params.type);
       const { q, status, year, page, pageSize } = request.query;
       const { rows, total } = await listRows(db, spec, request.params.code, { q, status, year, page, pageSize }, now());
+      const code = request.params.code;
       return {
-        items: rows.map((r) => item(spec, r)),
+        items: await Promise.all(
+          rows.map((r) => item(spec, r)).map(async (i) => ({ ...i, notShown: await notShown(db, spec, code, i, now()) })),
+        ),
         total,
         page,
         pageSize,
@@ -406,39 +468,79 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const problem = await publishProblem(db, spec, code, snapshot, at);
       if (problem) return refuseConsent(reply, problem, body);
       const created = await db.transaction().execute(async (trx) => {
-        const row = await insertRow(trx as Db, spec, code, snapshot, actor, at);
-        const after = item(spec, row);
-        await insertVersion(trx as Db, {
-          code,
-          type: spec.type,
-          itemId: after.id,
-          version: 1,
-          action: 'created',
-          snapshot,
-          actor,
-          now: at,
-        });
-        await recordAudit(trx as Db, {
-          action: 'content.created',
-          school: code,
-          actor,
-          target: nameOf(spec, after.fields),
-          ip: request.ip,
-          after: {
-            type: spec.type,
-            id: after.id,
-            version: 1,
-            status: after.status,
-            publishAt: after.publishAt,
-            unpublishAt: after.unpublishAt,
-          },
-          at,
-        });
+        const after = await insertItem(trx as Db, { spec, code, snapshot, actor, at, ip: request.ip });
         if (after.status === 'published') await bumpContentVersion(trx as Db, code, at);
         return after;
       });
       afterWrite(code, created.status === 'published');
       return reply.code(201).send({ item: created });
+    },
+  );
+
+  typed(app).post(
+    '/:code/toppers/batch',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary:
+          'Add many toppers at once (pasted from a spreadsheet): every row checked as a single topper; all are created in one transaction or none',
+        tags: ['admin: content'],
+        params: codeParams,
+        body: z.record(z.string(), z.unknown()).describe('sessionYear, publishAt, unpublishAt, intent (draft, review, publish), rows'),
+        response: {
+          201: z.object({ items: z.array(itemSchema) }),
+          400: validationError.extend({
+            rows: z
+              .array(z.object({ row: z.number().int(), errors: z.record(z.string(), z.string()) }))
+              .optional()
+              .describe('Each wrong row: its number (1 = the first) and a message per field'),
+          }),
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          422: validationError,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const spec = specOf('toppers');
+      const code = request.params.code;
+      const context = staffOf(request);
+      const body = bodyOf(request);
+      const batch = topperBatchBody.safeParse(body);
+      if (!batch.success) return refuseInvalid(reply, fieldErrors(batch.error), body);
+      const { intent, sessionYear } = batch.data;
+      if (intent === 'publish' && !isEditor(context.role)) throw new HttpError(403, CONTRIBUTOR_CANNOT_PUBLISH);
+      const publishAt = schoolTimeToUtc(batch.data.publishAt, tz);
+      const unpublishAt = schoolTimeToUtc(batch.data.unpublishAt, tz);
+      if (publishAt && unpublishAt && unpublishAt <= publishAt) {
+        return refuseInvalid(reply, { unpublishAt: 'Unpublish at must be after Publish at.' }, body);
+      }
+      const checked = checkTopperRows(batch.data.rows);
+      if (!checked.ok) return reply.code(400).send({ error: CHECK_FIELDS, errors: {}, rows: checked.problems, submitted: body });
+      const actor = { id: context.user.id, email: context.user.email };
+      const at = now();
+      const snapshots: Snapshot[] = [];
+      for (const row of checked.rows) {
+        // The same rules as one topper's save (the full schema: session year, no photo, no child).
+        const fields = spec.schema.parse({ ...row, sessionYear, attachments: [] });
+        const snapshot: Snapshot = { fields, status: statusOf(intent), publishAt, unpublishAt };
+        const problem = await publishProblem(db, spec, code, snapshot, at);
+        if (problem) return refuseConsent(reply, problem, body);
+        snapshots.push(snapshot);
+      }
+      const created = await db.transaction().execute(async (trx) => {
+        const items: ContentItem[] = [];
+        for (const snapshot of snapshots) {
+          const after = await insertItem(trx as Db, { spec, code, snapshot, actor, at, ip: request.ip, batch: snapshots.length });
+          items.push(after);
+        }
+        if (intent === 'publish') await bumpContentVersion(trx as Db, code, at);
+        return items;
+      });
+      afterWrite(code, intent === 'publish');
+      return reply.code(201).send({ items: created });
     },
   );
 
@@ -453,7 +555,11 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         response: { 200: itemAnswer, ...answers },
       },
     },
-    async (request) => ({ item: await load(specOf(request.params.type), request.params.code, request.params.id) }),
+    async (request) => {
+      const spec = specOf(request.params.type);
+      const current = await load(spec, request.params.code, request.params.id);
+      return { item: { ...current, notShown: await notShown(db, spec, request.params.code, current, now()) } };
+    },
   );
 
   typed(app).put(
@@ -508,11 +614,14 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     {
       onRequest: anyStaff,
       schema: {
-        summary: 'Delete an item (its history is kept); ?version= makes it conditional',
+        summary: `Delete an item: it leaves the site and goes to the recently deleted ones for ${TRASH_DAYS} days (history kept); ?version= makes it conditional`,
         tags: ['admin: content'],
         params: itemParams,
         querystring: z.object({ version: z.coerce.number().int().min(1).optional() }),
-        response: { 200: z.object({ deleted: z.literal(true) }), ...answers },
+        response: {
+          200: z.object({ deleted: z.literal(true), title: z.string().describe('The title of the deleted item, for its message') }),
+          ...answers,
+        },
       },
     },
     async (request, reply) => {
@@ -525,8 +634,13 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const actor = { id: context.user.id, email: context.user.email };
       const at = now();
       const touchesPublic = current.status === 'published';
+      const title = titleOf(spec, current.fields);
+      await purgeTrash(db, code, at);
       const deleted = await db.transaction().execute(async (trx) => {
-        if (!(await deleteRow(trx as Db, spec, code, current.id, current.version))) return false;
+        const row = await findRow(trx as Db, spec, code, current.id);
+        if (!row || !(await deleteRow(trx as Db, spec, code, current.id, current.version))) return false;
+        await keepImportedVersion(trx as Db, code, current);
+        await trashRow(trx as Db, { spec, code, row, title, actor, now: at });
         await insertVersion(trx as Db, {
           code,
           type: spec.type,
@@ -554,7 +668,92 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         return reply.code(409).send({ error: CONFLICT, current: row ? item(spec, row) : null, submitted: {} });
       }
       afterWrite(code, touchesPublic);
-      return { deleted: true as const };
+      return { deleted: true as const, title };
+    },
+  );
+
+  const trashParams = codeParams.extend({ type: itemParams.shape.type });
+  const trashEntrySchema = z.object({
+    id: z.string().describe("The item's id (the same when it is brought back)"),
+    title: z.string(),
+    status: z.enum(['draft', 'review', 'published']).describe('Its status when deleted: it comes back with it'),
+    createdBy: z.string().nullable(),
+    deletedAt: z.string().describe('UTC ISO 8601'),
+    deletedByEmail: z.string().nullable(),
+    keptUntil: z.string().describe(`UTC ISO 8601: ${TRASH_DAYS} days after deletedAt, then gone for good`),
+  });
+
+  typed(app).get(
+    '/:code/content-trash/:type',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: `Recently deleted items of a type (kept ${TRASH_DAYS} days), last deleted first; a contributor sees those they may bring back`,
+        tags: ['admin: content'],
+        params: trashParams,
+        response: { 200: z.object({ items: z.array(trashEntrySchema), keptDays: z.number().int() }), ...answers },
+      },
+    },
+    async (request) => {
+      const spec = specOf(request.params.type);
+      const context = staffOf(request);
+      const entries = await listTrash(db, spec, request.params.code, now());
+      return { items: entries.filter((e) => mayRestore(context, e)) as z.infer<typeof trashEntrySchema>[], keptDays: TRASH_DAYS };
+    },
+  );
+
+  typed(app).post(
+    '/:code/content-trash/:type/:id/restore',
+    {
+      onRequest: anyStaff,
+      schema: {
+        summary: 'Bring a recently deleted item back: same id, fields and status, as the next version',
+        tags: ['admin: content'],
+        params: itemParams,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: itemAnswer, ...answers },
+      },
+    },
+    async (request) => {
+      const spec = specOf(request.params.type);
+      const code = request.params.code;
+      const context = staffOf(request);
+      const at = now();
+      const found = await findTrash(db, spec, code, request.params.id, at);
+      if (!found) throw new HttpError(404, NOT_IN_TRASH);
+      if (!mayRestore(context, found.entry)) throw new HttpError(403, CONTRIBUTOR_CANNOT);
+      const actor = { id: context.user.id, email: context.user.email };
+      const versions = await listVersions(db, code, spec.type, request.params.id);
+      const version = Math.max(Number(found.row.version) + 1, ...versions.map((v) => v.version)) + 1;
+      const restored = await db.transaction().execute(async (trx) => {
+        const row = await untrashRow(trx as Db, { spec, code, trashId: found.trashId, row: found.row, version, actor, now: at });
+        // Rolls the transaction back: someone brought it back meanwhile.
+        if (!row) throw new HttpError(404, NOT_IN_TRASH);
+        const after = item(spec, row);
+        await insertVersion(trx as Db, {
+          code,
+          type: spec.type,
+          itemId: after.id,
+          version: after.version,
+          action: 'undeleted',
+          snapshot: snapshotOf(after),
+          actor,
+          now: at,
+        });
+        await recordAudit(trx as Db, {
+          action: 'content.undeleted',
+          school: code,
+          actor,
+          target: nameOf(spec, after.fields),
+          ip: request.ip,
+          after: { type: spec.type, id: after.id, version: after.version, status: after.status },
+          at,
+        });
+        if (after.status === 'published') await bumpContentVersion(trx as Db, code, at);
+        return after;
+      });
+      afterWrite(code, restored.status === 'published');
+      return { item: restored };
     },
   );
 
@@ -639,9 +838,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     },
     async (request) => {
       const spec = specOf(request.params.type);
-      const versions = await listVersions(db, request.params.code, spec.type, request.params.id);
-      if (versions.length === 0) throw new HttpError(404, `No ${spec.label} with that id in this school.`);
-      return { versions };
+      const current = await load(spec, request.params.code, request.params.id);
+      return { versions: await versionsOfItem(db, request.params.code, current) };
     },
   );
 
@@ -666,7 +864,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     },
     async (request) => {
       const spec = specOf(request.params.type);
-      const versions = await listVersions(db, request.params.code, spec.type, request.params.id);
+      const current = await load(spec, request.params.code, request.params.id);
+      const versions = await versionsOfItem(db, request.params.code, current);
       const from = versions.find((v) => v.version === request.query.from);
       const to = versions.find((v) => v.version === request.query.to);
       if (!from || !to) throw new HttpError(404, 'No such version of this item.');
@@ -697,7 +896,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       if (version && !version.success)
         return refuseInvalid(reply, { version: 'Reload the item: the version you edited is missing.' }, body);
       if (staleCheck(reply, current, version?.data, body)) return reply;
-      const versions = await listVersions(db, code, spec.type, current.id);
+      const versions = await versionsOfItem(db, code, current);
       const old = versions.find((v) => v.version === request.params.version);
       if (!old) throw new HttpError(404, 'No such version of this item.');
       return saveChange({

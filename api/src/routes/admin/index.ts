@@ -7,16 +7,21 @@ import { auditRoutes } from './audit.ts';
 import { childRoutes } from './children.ts';
 import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { importRoutes } from './import.ts';
 import { mediaRoutes } from './media.ts';
 import { pageRoutes } from './pages.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { sessionRoutes } from './session.ts';
+import { schoolsRoutes } from './schools.ts';
 import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
 import { submissionRoutes } from './submissions.ts';
 
 export interface AdminDeps extends Deps {
   mailer: Mailer;
+  /** Which addresses an administrator's import may read from (app.ts BuildOptions); public ones by default. */
+  importAddresses?: (address: string) => boolean;
 }
 
 /** Every /api/admin route as registered (`METHOD /url`) with its guard's rule (null: unguarded), for tests that must cover them all. */
@@ -36,10 +41,11 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
   });
   // Only the dependencies: this plugin's own options (its prefix) must not reach the children.
-  const { db, config, now, mailer } = deps;
+  const { db, config, now, mailer, importAddresses } = deps;
   for (const routes of [
     sessionRoutes,
     onboardingRoutes,
+    schoolsRoutes,
     accountRoutes,
     staffRoutes,
     auditRoutes,
@@ -47,10 +53,12 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     childRoutes,
     childrenSettingsRoutes,
     contentRoutes,
+    dashboardRoutes,
     pageRoutes,
     settingsRoutes,
     mediaRoutes,
+    importRoutes,
   ]) {
-    await app.register(routes, { db, config, now, mailer });
+    await app.register(routes, { db, config, now, mailer, ...(importAddresses ? { importAddresses } : {}) });
   }
 };

@@ -425,6 +425,9 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     );
   });
 
+  /** References one list may ask for (a form's files: an item's few, a page's pictures). */
+  const MAX_LISTED_REFS = 50;
+
   typed(app).get(
     '/media',
     {
@@ -438,6 +441,13 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           from: day.optional().describe('Uploaded on or after (YYYY-MM-DD, UTC)'),
           to: day.optional().describe('Uploaded on or before'),
           album: z.string().max(64).optional().describe("Only this album's photos"),
+          refs: z
+            .string()
+            .max(4000)
+            .optional()
+            .describe(
+              'Only these references, comma-separated (at most 50): the files a form shows; references of other schools are never listed',
+            ),
           missingAlt: z.enum(['1', 'true']).optional().describe('Only photos with neither alt text nor "decorative"'),
           page: z.coerce.number().int().min(1).max(100_000).default(1),
         }),
@@ -464,6 +474,14 @@ export const mediaRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       if (q.album) {
         const row = await findRow(db, CONTENT_REGISTRY.albums, school, q.album);
         albumRefs = row ? refsOf(row.attachments) : [];
+      }
+      if (q.refs !== undefined) {
+        const wanted = q.refs
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean)
+          .slice(0, MAX_LISTED_REFS);
+        albumRefs = albumRefs ? albumRefs.filter((r) => wanted.includes(r)) : wanted;
       }
       const [list, space] = await Promise.all([
         listMedia(

@@ -23,6 +23,7 @@ import { issueToken, linkUrl, schoolOrigin } from '../../staff/links.ts';
 import { passwordProblem } from '../../staff/passwords.ts';
 import { hashPassword, tokenHash } from '../../staff/secrets.ts';
 import { startSession } from '../../staff/sessions.ts';
+import { mailBrandOf } from '../../staff/mail-brand.ts';
 import type { AdminDeps } from './index.ts';
 import { userSummaryOf } from './context.ts';
 import { errors, role, signedIn, tokenParams } from './schemas.ts';
@@ -327,13 +328,21 @@ export const onboardingRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
             });
           return t;
         });
-        const link = linkUrl(await schoolOrigin(db, config, school), 'reset', token);
+        const origin = await schoolOrigin(db, config, school);
+        const link = linkUrl(origin, 'reset', token);
         // Not awaited: the answer must not take longer when the account exists.
-        void mailer.send({
-          to: user.email,
-          subject: 'Choose a new password',
-          text: `Someone asked to reset the password of your staff account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail.`,
-        });
+        // The school's look is a nicety: a failed read sends the message plain.
+        // An operator without a school gets it plain.
+        void (school ? mailBrandOf(db, school, origin) : Promise.resolve(undefined))
+          .catch(() => undefined)
+          .then((brand) =>
+            mailer.send({
+              school: brand,
+              to: user.email,
+              subject: 'Choose a new password',
+              text: `Someone asked to reset the password of your staff account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail.`,
+            }),
+          );
       }
       return reply.code(202).send({ message: RESET_REQUESTED });
     },

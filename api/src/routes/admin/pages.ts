@@ -25,6 +25,9 @@ import { codeParams } from './schemas.ts';
 // the public reads `content`; a save keeps a draft (`draft_content`) until an editor publishes it,
 // or publishes at once (intent "publish", editors). Every save is a new version with a snapshot in
 // content_versions (type "pages", the slug as id), audited; a publish bumps the school's counter.
+// A page nobody has written yet has no row: it reads as version 0 with no content (the staff form
+// starts it from its template, @sthsm/contract/page-templates), and its first save inserts the row.
+// Until its first publish its `content` is JSON null and `published_at` null: not public (decision 0134).
 
 const slugParams = codeParams.extend({
   slug: z
@@ -38,7 +41,8 @@ const pageSchema = z.object({
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
   status: z.enum(['draft', 'review', 'published']).describe('published: no pending draft'),
-  content: z.unknown().describe('What the public sees'),
+  published: z.boolean().describe('false: never published, so not on the public site (version 0: not written at all)'),
+  content: z.unknown().describe('What the public sees (null: nothing, never published)'),
   draft: z.unknown().nullable().describe('An unpublished edit (null: none)'),
   reviewNote: z.string().nullable(),
 });
@@ -66,7 +70,8 @@ function toPage(row: Selectable<SchoolPagesTable>): Page {
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
     status: (row.status === 'review' || row.status === 'draft' ? row.status : 'published') as Page['status'],
-    content: JSON.parse(row.content) as unknown,
+    published: row.published_at !== null,
+    content: row.published_at === null ? null : (JSON.parse(row.content) as unknown),
     draft: row.draft_content === null ? null : (JSON.parse(row.draft_content) as unknown),
     reviewNote: row.review_note,
   };
@@ -84,6 +89,19 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 const isEditor = (role: string | undefined) => role === 'admin' || role === 'editor';
 
+/** A page with no row: nobody has written it; its first save (version 0) makes the row. */
+const unwritten = (slug: PageSlug): Page => ({
+  slug,
+  version: 0,
+  updatedAt: '',
+  updatedBy: null,
+  status: 'draft',
+  published: false,
+  content: null,
+  draft: null,
+  reviewNote: null,
+});
+
 export const NO_DRAFT = 'This page has no pending draft.';
 
 export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -96,8 +114,7 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
 
   async function load(code: string, slug: PageSlug): Promise<Page> {
     const row = await db.selectFrom('school_pages').selectAll().where('school_code', '=', code).where('slug', '=', slug).executeTakeFirst();
-    if (!row) throw new HttpError(404, 'This school has no such page yet.');
-    return toPage(row);
+    return row ? toPage(row) : unwritten(slug);
   }
 
   /** Writes the page's next state if its version is still `current.version`; 409 with both otherwise. */
@@ -114,23 +131,33 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     const actor = { id: context.user.id, email: context.user.email };
     const at = now();
     const publishes = JSON.stringify(next.content) !== JSON.stringify(current.content);
+    const fields = {
+      content: JSON.stringify(next.content ?? null),
+      draft_content: next.draft === null ? null : JSON.stringify(next.draft),
+      status: next.status,
+      review_note: next.reviewNote,
+      updated_at: at.toISOString(),
+      updated_by: actor.id,
+      published_at: current.published || next.content === null ? undefined : at.toISOString(),
+    };
     const saved = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('school_pages')
-        .set({
-          content: JSON.stringify(next.content),
-          draft_content: next.draft === null ? null : JSON.stringify(next.draft),
-          status: next.status,
-          review_note: next.reviewNote,
-          version: sql<number>`version + 1`,
-          updated_at: at.toISOString(),
-          updated_by: actor.id,
-        })
-        .where('school_code', '=', code)
-        .where('slug', '=', current.slug)
-        .where('version', '=', current.version)
-        .returningAll()
-        .executeTakeFirst();
+      const row =
+        current.version === 0
+          ? // The page's first save: its row, unless another save made it meanwhile (then a conflict).
+            await trx
+              .insertInto('school_pages')
+              .values({ ...fields, school_code: code, slug: current.slug, version: 1, published_at: fields.published_at ?? null })
+              .onConflict((oc) => oc.columns(['school_code', 'slug']).doNothing())
+              .returningAll()
+              .executeTakeFirst()
+          : await trx
+              .updateTable('school_pages')
+              .set({ ...fields, version: sql<number>`version + 1` })
+              .where('school_code', '=', code)
+              .where('slug', '=', current.slug)
+              .where('version', '=', current.version)
+              .returningAll()
+              .executeTakeFirst();
       if (!row) return null;
       const page = toPage(row);
       const snapshot: PageSnapshot = { content: page.content, draft: page.draft, status: page.status };
@@ -158,13 +185,21 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     {
       onRequest: anyStaff,
       schema: {
-        summary: "The school's information pages: version, status and whether a draft is pending",
+        summary:
+          "The school's information pages (every one, written or not): version, status, whether a draft is pending and whether it was ever published",
         tags: ['admin: pages'],
         params: codeParams,
         response: {
           200: z.object({
             pages: z.array(
-              z.object({ slug: z.string(), version: z.number().int(), updatedAt: z.string(), status: z.string(), hasDraft: z.boolean() }),
+              z.object({
+                slug: z.string(),
+                version: z.number().int().describe('0: nobody has written this page yet'),
+                updatedAt: z.string().describe("'' when never saved"),
+                status: z.string(),
+                hasDraft: z.boolean(),
+                published: z.boolean().describe('false: not on the public site (absent from its menu and sitemaps, 404)'),
+              }),
             ),
           }),
           ...answers,
@@ -172,16 +207,23 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       },
     },
     async (request) => {
-      const rows = await db.selectFrom('school_pages').selectAll().where('school_code', '=', request.params.code).orderBy('slug').execute();
-      return {
-        pages: rows.map((r) => ({
-          slug: r.slug,
-          version: Number(r.version),
-          updatedAt: r.updated_at,
-          status: r.status,
-          hasDraft: r.draft_content !== null,
-        })),
-      };
+      const rows = await db.selectFrom('school_pages').selectAll().where('school_code', '=', request.params.code).execute();
+      const stored = new Map(rows.map((r) => [r.slug, r]));
+      // Every page, written or not: one nobody has written yet is listed with version 0, to be started.
+      const pages = PAGE_SLUGS.map((slug) => {
+        const r = stored.get(slug);
+        return r
+          ? {
+              slug,
+              version: Number(r.version),
+              updatedAt: r.updated_at,
+              status: r.status,
+              hasDraft: r.draft_content !== null,
+              published: r.published_at !== null,
+            }
+          : { slug, version: 0, updatedAt: '', status: 'draft', hasDraft: false, published: false };
+      });
+      return { pages: pages.toSorted((a, b) => a.slug.localeCompare(b.slug)) };
     },
   );
 
@@ -219,7 +261,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       const intent = body.intent === 'publish' || body.intent === 'review' ? body.intent : 'draft';
       if (intent === 'publish' && !isEditor(context.role)) throw new HttpError(403, CONTRIBUTOR_CANNOT_PUBLISH);
       const current = await load(code, slug);
-      const version = editedVersion.safeParse(body.version);
+      // Version 0: the first save of a page nobody has written yet (a conflict once someone has).
+      const version = String(body.version) === '0' ? { success: true as const, data: 0 } : editedVersion.safeParse(body.version);
       if (!version.success)
         return reply
           .code(400)
@@ -291,7 +334,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         let next: PageSnapshot & { reviewNote: string | null };
         if (name === 'publish') next = { content: current.draft, draft: null, status: 'published', reviewNote: null };
         else if (name === 'submit') next = { content: current.content, draft: current.draft, status: 'review', reviewNote: null };
-        else if (name === 'discard') next = { content: current.content, draft: null, status: 'published', reviewNote: null };
+        else if (name === 'discard')
+          next = { content: current.content, draft: null, status: current.published ? 'published' : 'draft', reviewNote: null };
         else {
           const parsed = returnBody.safeParse(body);
           if (!parsed.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(parsed.error), submitted: body });

@@ -11,6 +11,7 @@ import { recordAudit, recordSignInAudit } from '../../staff/audit.ts';
 import { guard, staffOf } from '../../staff/guard.ts';
 import { issueToken } from '../../staff/links.ts';
 import { currentLockout, lockoutMessage, noteAttempt, type Lockout } from '../../staff/lockout.ts';
+import { signInFailures, signInLocked } from '../../metrics/registry.ts';
 import { burnPasswordCheck, tokenHash, verifyPassword } from '../../staff/secrets.ts';
 import { ABSOLUTE_TIMEOUT_MS, clearSessionCookie, IDLE_TIMEOUT_MS, startSession } from '../../staff/sessions.ts';
 import { claimTotpStep } from '../../repositories/staff-totp.ts';
@@ -32,6 +33,7 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   async function lockedOut(email: string, user: StaffUserRow | undefined, ip: string, at: Date): Promise<Lockout | null> {
     const lock = await currentLockout(db, email, ip, at);
     if (!lock) return null;
+    signInLocked.inc();
     await db.transaction().execute(async (trx) => {
       await noteAttempt(trx, email, ip, 'refused', at);
       await recordSignInAudit(trx, user, { action: 'session.sign_in_refused', actor: user ?? null, target: email, ip, at });
@@ -69,6 +71,7 @@ export const sessionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     actor: StaffUserRow | undefined,
     message: string,
   ): Promise<never> {
+    signInFailures.inc({ step });
     await db.transaction().execute(async (trx) => {
       await noteAttempt(trx, email, ip, 'failure', at);
       await recordSignInAudit(trx, actor, {

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { schoolProfileRecordSchema, type SchoolProfileRecord } from '@sthsm/contract';
+import { schoolProfileRecordSchema, schoolProfileSchema, type SchoolProfile, type SchoolProfileRecord } from '@sthsm/contract';
 import { changedFields, errorsByPath, SETTINGS_CONFLICT, SETTINGS_INVALID, settingsBody } from '@sthsm/contract/settings';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { bumpContentVersion } from '../../content/state.ts';
+import { foreignRefMessage, foreignRefs, refsIn } from '../../content/file-refs.ts';
 import { HttpError } from '../../errors.ts';
-import { findSchoolProfile, saveSchoolProfile } from '../../repositories/school-profiles.ts';
+import { pictureProblem } from '../../media/crest.ts';
+import { mediaStores } from '../../media/library.ts';
+import { saveSchoolProfile, schoolProfileOrEmpty } from '../../repositories/school-profiles.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ADMINS, guard, staffOf } from '../../staff/guard.ts';
 import { typed } from '../deps.ts';
@@ -13,7 +16,7 @@ import { errorBody } from '../schemas.ts';
 import type { AdminDeps } from './index.ts';
 import { codeParams, errors } from './schemas.ts';
 
-export const NO_PROFILE = 'This school has no settings yet. Ask the platform operator to load its profile (npm run seed).';
+const UNKNOWN_SCHOOL = 'This school does not exist.';
 
 const invalid = errorBody.extend({
   fields: z.record(z.string(), z.string()).describe('Message per field, keyed by the profile path ("phones.0.number")'),
@@ -29,8 +32,29 @@ const saved = schoolProfileRecordSchema.extend({
  * changed fields before and after, and drops that school's cached JSON and pages at once.
  */
 export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
-  const { db, now } = deps;
+  const { db, config, now } = deps;
   const admins = guard(deps, { kind: 'school', roles: ADMINS });
+  const { media } = mediaStores(config);
+
+  /**
+   * The brand's pictures: each the school's own file (docs/api.md "File references"), the crest a
+   * PNG, WebP or JPEG big enough for the app icons, the share image a picture (media/crest.ts).
+   * Only a picture that changed is judged, so a saved one (its file since deleted) never blocks other edits.
+   */
+  async function pictureErrors(code: string, profile: SchoolProfile, before: SchoolProfile): Promise<Record<string, string> | null> {
+    const found: Record<string, string> = {};
+    const unchanged = new Set(refsIn(schoolProfileSchema, before).map((f) => `${f.path.join('.')}=${f.ref}`));
+    const changed = refsIn(schoolProfileSchema, profile).filter((f) => !unchanged.has(`${f.path.join('.')}=${f.ref}`));
+    for (const f of await foreignRefs(db, media, code, changed)) found[f.path.join('.')] ??= foreignRefMessage(f);
+    for (const f of changed) {
+      const key = f.path.join('.');
+      const role = key === 'brand.crest' ? 'crest' : key === 'brand.shareImage' ? 'shareImage' : null;
+      if (!role || found[key]) continue;
+      const problem = await pictureProblem(db, config, f.ref, role, now());
+      if (problem) found[key] = problem;
+    }
+    return Object.keys(found).length > 0 ? found : null;
+  }
 
   typed(app).get(
     '/:code/settings',
@@ -38,6 +62,8 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =
       onRequest: admins,
       schema: {
         summary: 'The school\u2019s settings (its whole profile) with the version to send back when saving',
+        description:
+          'A school nobody has described yet answers its name alone with version 0; a save with version 0 stores its first profile.',
         tags: ['admin: school'],
         params: codeParams,
         response: { 200: schoolProfileRecordSchema, ...errors },
@@ -45,8 +71,8 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =
     },
     async (request) => {
       const { code } = request.params;
-      const record = await findSchoolProfile(db, code);
-      if (!record) throw new HttpError(404, NO_PROFILE);
+      const record = await schoolProfileOrEmpty(db, code);
+      if (!record) throw new HttpError(404, UNKNOWN_SCHOOL);
       return record;
     },
   );
@@ -59,7 +85,8 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =
       attachValidation: true,
       schema: {
         summary: 'Saves the school\u2019s settings (its whole profile) if nobody saved since `version`',
-        description: '400 lists a message per field (`fields`); 409 answers the settings as saved now (`current`) and changes nothing.',
+        description:
+          'Only `profile.name` is required. 400 lists a message per field (`fields`): also a brand picture that is not this school\u2019s own file, not a PNG, WebP or JPEG, or (the crest) under 512 pixels, and a brand colour whose text falls under 4.5:1 (the message names the nearest shade that passes); 409 answers the settings as saved now (`current`) and changes nothing.',
         tags: ['admin: school'],
         params: codeParams,
         body: settingsBody,
@@ -76,10 +103,16 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =
       const { version, profile } = parsed.data;
       const { user } = staffOf(request);
       const at = now();
+      // The pictures are judged before the write (reading files inside a transaction would hold it).
+      const before = await schoolProfileOrEmpty(db, code);
+      if (!before) throw new HttpError(404, UNKNOWN_SCHOOL);
+      const pictures = await pictureErrors(code, profile, before.profile);
+      if (pictures)
+        return reply.code(400).send({ error: `${SETTINGS_INVALID} ${Object.values(pictures)[0] ?? ''}`.trim(), fields: pictures });
       type Outcome = { conflict: SchoolProfileRecord } | { record: SchoolProfileRecord; changed: string[] };
       const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-        const current = await findSchoolProfile(trx, code);
-        if (!current) throw new HttpError(404, NO_PROFILE);
+        const current = await schoolProfileOrEmpty(trx, code);
+        if (!current) throw new HttpError(404, UNKNOWN_SCHOOL);
         if (current.version !== version) return { conflict: current };
         const diff = changedFields(current.profile, profile);
         const changed = Object.keys(diff.after);
@@ -87,7 +120,7 @@ export const settingsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =
         const result = await saveSchoolProfile(trx, code, profile, { expectedVersion: version });
         if (!result.ok) {
           if (result.reason === 'conflict') return { conflict: result.current };
-          throw new HttpError(404, NO_PROFILE);
+          throw new HttpError(404, UNKNOWN_SCHOOL);
         }
         await recordAudit(trx, {
           action: 'settings.updated',

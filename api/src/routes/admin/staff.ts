@@ -30,6 +30,7 @@ import { inviteToSchool, linkMayBeShown, nameFromEmail } from '../../staff/accou
 import { recordAudit } from '../../staff/audit.ts';
 import { ADMINS, ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
 import { issueToken, LINK_LIFETIME_MS, linkUrl, schoolOrigin } from '../../staff/links.ts';
+import { mailBrandOf } from '../../staff/mail-brand.ts';
 import { newToken, tokenHash } from '../../staff/secrets.ts';
 import type { AdminDeps } from './index.ts';
 import { codeParams, errors, linkAnswer, member, memberParams, role } from './schemas.ts';
@@ -148,8 +149,9 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   );
 
   /** Mails a link when mail is on (false when it is off or the message could not be sent). */
-  async function deliver(to: string, subject: string, intro: string, link: string): Promise<boolean> {
-    return mailer.send({ to, subject, text: `${intro}\n\n${link}\n\nThe link works once and expires in 24 hours.` });
+  async function deliver(school: string, origin: string, to: string, subject: string, intro: string, link: string): Promise<boolean> {
+    const text = `${intro}\n\n${link}\n\nThe link works once and expires in 24 hours.`;
+    return mailer.send({ to, subject, text, school: await mailBrandOf(db, school, origin) });
   }
 
   /**
@@ -159,10 +161,13 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
    */
   async function sendInvitation(invitation: { email: string; school: string; role: StaffRole }, inviter: string, token: string) {
     const school = await findSchool(db, invitation.school);
-    const link = linkUrl(await schoolOrigin(db, config, invitation.school), 'invite', token);
+    const origin = await schoolOrigin(db, config, invitation.school);
+    const link = linkUrl(origin, 'invite', token);
     if (!mailer.enabled) return { link, emailed: false };
     const name = school?.name ?? invitation.school;
     const emailed = await deliver(
+      invitation.school,
+      origin,
       invitation.email,
       `You are invited to the staff of ${name}`,
       `${inviter} invited you to help run the website of ${name} as ${ROLE_LABELS[invitation.role].toLowerCase()}. Open this link to join (if you already have a staff account, sign in when asked):`,
@@ -373,8 +378,11 @@ export const staffRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         });
         return t;
       });
-      const link = linkUrl(await schoolOrigin(db, config, code), 'reset', token);
+      const origin = await schoolOrigin(db, config, code);
+      const link = linkUrl(origin, 'reset', token);
       const emailed = await deliver(
+        code,
+        origin,
         person.email,
         'Choose a password for your staff account',
         `${user.name} made you a link to choose a password for your staff account:`,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { alumniFieldInWords } from '@sthsm/contract/alumni';
 import {
   HANDLED_FILTERS,
   MAX_ERASE_IDS,
@@ -31,6 +32,7 @@ import {
 import type { AuditRow } from '../../repositories/audit.ts';
 import { scrubErased } from '../../repositories/erasure-scrub.ts';
 import { csvRow } from '../../staff/csv.ts';
+import { utcToSchoolTime } from '../../content/time.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { ADMINS, guard, staffOf } from '../../staff/guard.ts';
 import type { AdminDeps } from './index.ts';
@@ -139,11 +141,27 @@ const toAuditEntry = (row: AuditRow) => ({
   after: row.after,
 });
 
-/** The CSV columns: when, status, then every field of the form. */
-export const SUBMISSION_CSV_HEADER = ['Received (UTC)', 'Handled (UTC)', 'Form', ...SUBMISSION_FIELDS.map((f) => f.label), 'Id'];
+/** The CSV columns: when (in the school's time zone, named), status, then every field of the form. */
+export const submissionCsvHeader = (timeZone: string) => [
+  `Received (${timeZone})`,
+  `Handled (${timeZone})`,
+  'Form',
+  ...SUBMISSION_FIELDS.map((f) => f.label),
+  'Id',
+];
 
-function csvCells(s: Submission): Array<string | null> {
-  return [s.receivedAt, s.handledAt, s.formType, ...SUBMISSION_FIELDS.map((f) => s[f.key]), s.id];
+/** A time as the office reads it and spreadsheets recognise it: the school's wall time, "2025-08-10 05:30". */
+const csvTime = (iso: string | null, timeZone: string) => utcToSchoolTime(iso, timeZone)?.replace('T', ' ') ?? null;
+
+function csvCells(s: Submission, timeZone: string): Array<string | null> {
+  // Class and profession as the form showed them ("Nursery", "Teaching"), not the codes it stored.
+  return [
+    csvTime(s.receivedAt, timeZone),
+    csvTime(s.handledAt, timeZone),
+    s.formType,
+    ...SUBMISSION_FIELDS.map((f) => alumniFieldInWords(f.key, s[f.key])),
+    s.id,
+  ];
 }
 
 const keyOf = (q: { email?: string | undefined; phone?: string | undefined }): PersonKey =>
@@ -256,8 +274,8 @@ export const submissionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
       reply.header('x-total-count', String(total));
       return sendCsv(reply, `submissions-${code}-${now().toISOString().slice(0, 10)}.csv`, async function* lines() {
         // A byte-order mark, so spreadsheet programs read the UTF-8 names as UTF-8.
-        yield `\uFEFF${csvRow(SUBMISSION_CSV_HEADER)}`;
-        for await (const row of eachSubmission(db, filter)) yield csvRow(csvCells(toSubmission(row)));
+        yield `\uFEFF${csvRow(submissionCsvHeader(config.timeZone))}`;
+        for await (const row of eachSubmission(db, filter)) yield csvRow(csvCells(toSubmission(row), config.timeZone));
       });
     },
   );
@@ -450,8 +468,8 @@ export const submissionRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps)
           .send(body);
       }
       return sendCsv(reply, `person-${code}-${stamp}.csv`, async function* lines() {
-        yield `\uFEFF${csvRow(['Record', ...SUBMISSION_CSV_HEADER])}`;
-        for (const row of rows) yield csvRow(['Alumni submission', ...csvCells(toSubmission(row))]);
+        yield `\uFEFF${csvRow(['Record', ...submissionCsvHeader(config.timeZone)])}`;
+        for (const row of rows) yield csvRow(['Alumni submission', ...csvCells(toSubmission(row), config.timeZone)]);
         yield csvRow([]);
         yield csvRow(['Record', 'Time (UTC)', 'Who', 'Action', 'Target', 'Address', 'Before', 'After']);
         for (const e of entries) yield csvRow(['Audit entry', e.at, e.actor_email, e.action, e.target, e.ip, e.before, e.after]);

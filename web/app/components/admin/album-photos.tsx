@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { imageUrl } from '../../lib/images';
-import { hasAlt, photoField, THUMB_WIDTH, type MediaItem } from '../../lib/media';
+import { hasAlt, photoField, THUMB_WIDTH, type MediaItem } from '../../lib/staff/media';
 import { MediaPicker } from './media-picker';
 import { MediaUploader } from './media-uploader';
+import { MoveButtons } from './move-buttons';
 import { useStarted } from './use-started';
 
 // The album form's Photos section (issue 15): the photos in order, the first one the cover; each
@@ -22,7 +23,8 @@ interface Props {
 
 type Action = 'up' | 'down' | 'cover';
 
-function move<T>(list: readonly T[], from: number, to: number): T[] {
+/** `list` with the entry at `from` moved to `to` (the album's photos, an item's files). */
+export function move<T>(list: readonly T[], from: number, to: number): T[] {
   const next = list.slice();
   const [moved] = next.splice(from, 1);
   next.splice(Math.max(0, Math.min(to, next.length)), 0, moved as T);
@@ -40,6 +42,7 @@ export function AlbumPhotos({ refs, media: served, csrf, error, onEdit }: Props)
   const dragged = useRef<string | null>(null);
   const focusNext = useRef<{ ref: string; action: Action } | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const added = useRef(0);
 
   // After a move, the moved photo's same button keeps the focus (its row was re-inserted).
   useEffect(() => {
@@ -72,7 +75,9 @@ export function AlbumPhotos({ refs, media: served, csrf, error, onEdit }: Props)
     if (fresh.length === 0) return;
     setMedia((current) => ({ ...current, ...Object.fromEntries(fresh.map((i) => [i.ref, i])) }));
     setPhotos((current) => [...current, ...fresh.map((i) => i.ref).filter((r) => !current.includes(r))]);
-    setSaid(`${fresh.length} ${fresh.length === 1 ? 'photo' : 'photos'} added. Save the album to keep them.`);
+    // Uploads arrive one by one: say how many have been added since the album was last saved, not "1" each time.
+    added.current += fresh.length;
+    setSaid(`${added.current} ${added.current === 1 ? 'photo' : 'photos'} added. Save the album to keep them.`);
     onEdit();
   }
 
@@ -84,7 +89,7 @@ export function AlbumPhotos({ refs, media: served, csrf, error, onEdit }: Props)
   }
 
   return (
-    <fieldset className="admin-fieldset album-photos" aria-describedby="photos-hint">
+    <fieldset id="field-attachments" className="admin-fieldset album-photos" aria-describedby="photos-hint">
       <legend>Photos</legend>
       <p className="field-hint" id="photos-hint">
         The first photo is the album&rsquo;s cover. Every photo needs alt text (what it shows) or the Decorative mark before the album can
@@ -125,26 +130,7 @@ export function AlbumPhotos({ refs, media: served, csrf, error, onEdit }: Props)
                 )}
                 {started ? (
                   <div className="admin-button-row album-photo__moves">
-                    <button
-                      type="button"
-                      className="btn btn--outline"
-                      data-action="up"
-                      disabled={index === 0}
-                      aria-label={`Move up: ${name}`}
-                      onClick={() => moveTo(ref, index - 1, 'up')}
-                    >
-                      Move up
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--outline"
-                      data-action="down"
-                      disabled={index === photos.length - 1}
-                      aria-label={`Move down: ${name}`}
-                      onClick={() => moveTo(ref, index + 1, 'down')}
-                    >
-                      Move down
-                    </button>
+                    <MoveButtons name={name} index={index} count={photos.length} onMove={(to, action) => moveTo(ref, to, action)} />
                     <button
                       type="button"
                       className="btn btn--outline"

@@ -1,6 +1,7 @@
 import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, consentFieldNames, type Child, type Consent } from '@sthsm/contract/children';
 import { Form } from 'react-router';
 import { CsrfField, Field, FormMessage } from './fields';
+import { staffDay, staffDayOf } from '../../lib/staff/admin-time';
 
 // The fields of the consent register's form (issue 16), shared by "Record a child" and a child's
 // page: name, class, admission number, and for each purpose the date consent was given and its
@@ -64,12 +65,35 @@ export function ChildFields({ values, errors }: { values: FormValues; errors: Re
   );
 }
 
-/** One consent in words: in effect until its end date, withdrawn, ended, or never given. */
-export function consentState(consent: Consent | undefined): { text: string; current: boolean } {
+/**
+ * One consent in words: in effect until its end date, withdrawn, ended, or never given; days as
+ * people write them ("31 Mar 2027"), the day of a withdrawal as it was in the school's time zone.
+ */
+export function consentState(consent: Consent | undefined, timeZone: string): { text: string; current: boolean } {
   if (!consent) return { text: 'Not given', current: false };
-  if (consent.current) return { text: `Given until ${consent.endsOn}`, current: true };
-  if (consent.withdrawnAt) return { text: `Withdrawn on ${consent.withdrawnAt.slice(0, 10)}`, current: false };
-  return { text: `Ended on ${consent.endsOn}`, current: false };
+  if (consent.current) return { text: `Given until ${staffDay(consent.endsOn)}`, current: true };
+  if (consent.withdrawnAt) return { text: `Withdrawn on ${staffDayOf(consent.withdrawnAt, timeZone)}`, current: false };
+  return { text: `Ended on ${staffDay(consent.endsOn)}`, current: false };
+}
+
+const CHILD_LABELS: Record<string, string> = {
+  name: 'Name',
+  class: 'Class',
+  admissionNumber: 'Admission number',
+  ...Object.fromEntries(
+    CONSENT_PURPOSES.flatMap((purpose) => {
+      const names = consentFieldNames(purpose);
+      return [
+        [names.givenOn, `${CONSENT_PURPOSE_LABELS[purpose]}, date given`],
+        [names.endsOn, `${CONSENT_PURPOSE_LABELS[purpose]}, end date`],
+      ];
+    }),
+  ),
+};
+
+/** A field's words in the error summary: a consent's dates say which consent. */
+function childFieldLabel(name: string): string {
+  return CHILD_LABELS[name] ?? name;
 }
 
 /** The whole form: the fields, the outcome of the last post, and one submit button (`intent`). */
@@ -89,7 +113,7 @@ export function ChildForm({
   return (
     <Form method="post" className="settings-form">
       <CsrfField />
-      <FormMessage error={outcome?.error} />
+      <FormMessage error={outcome?.error} errors={outcome?.errors} labelOf={childFieldLabel} />
       <ChildFields values={values} errors={outcome?.errors ?? {}} />
       <p>
         <button className="btn" type="submit" name="intent" value={intent} disabled={busy}>

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { CsrfField } from './fields';
-import { staffTime } from '../../lib/admin-time';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
 // The History section of the staff editors (content items and information pages): every saved
 // version newest first (who, when, what was done), a plain GET form that compares two of them
@@ -23,6 +23,7 @@ export interface FieldChange {
 
 const ACTIONS: Record<string, string> = {
   created: 'Created',
+  imported: 'On the site before (imported)',
   updated: 'Saved',
   published: 'Published',
   unpublished: 'Unpublished',
@@ -32,6 +33,7 @@ const ACTIONS: Record<string, string> = {
   photo_added: 'Photo added by upload',
   discarded: 'Draft discarded',
   deleted: 'Deleted',
+  undeleted: 'Brought back after a delete',
 };
 const what = (action: string) => ACTIONS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
 
@@ -201,7 +203,9 @@ export function PreviewBox({ preview, timeZone }: { preview: { url: string; expi
         <div className="admin-linkbox">
           <label htmlFor="preview-link">Preview link</label>
           <input id="preview-link" type="text" readOnly value={preview.url} onFocus={(e) => e.currentTarget.select()} />
-          <p className="field-hint">Works for anyone with the link until {staffTime(preview.expiresAt, timeZone)}.</p>
+          <p className="field-hint">
+            Works for anyone with the link until {staffTime(preview.expiresAt, timeZone)} {zoneLabel(timeZone)}.
+          </p>
           <a href={preview.url} target="_blank" rel="noopener noreferrer">
             Open preview
           </a>

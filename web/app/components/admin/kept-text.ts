@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { clearFormDraft, differs, fillForm, readFormDraft, saveFormDraft } from '../../lib/form-draft';
+import { clearFormDraft, differs, fillForm, readFormDraft, saveFormDraft } from '../../lib/staff/form-draft';
 
 /** Where a content item's or an information page's typed text is kept in this tab: school, kind, item. */
 export const keptTextKey = (school: string, kind: string, item: string) => `edit-draft:${school}:${kind}:${item}`;

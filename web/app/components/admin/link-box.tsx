@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { staffTime } from '../../lib/admin-time';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
 const noChanges = () => () => {};
 
@@ -33,7 +33,7 @@ export function LinkBox({
       <input id="one-time-link" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
       <p className="field-hint">
         {emailed ? 'It was also e-mailed to them. ' : 'It was not e-mailed: send it yourself. '}
-        It works once{expiresAt ? `, until ${staffTime(expiresAt, timeZone)}` : ''}.
+        It works once{expiresAt ? `, until ${staffTime(expiresAt, timeZone)} ${zoneLabel(timeZone)}` : ''}.
       </p>
       {canCopy ? (
         <button

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useRouteLoaderData } from 'react-router';
-import type { StaffContext } from '../../lib/admin-api.server';
-import { contentView } from '../../lib/admin-content';
-import { pageTitle } from '../../lib/admin-pages';
-import { staffTime } from '../../lib/admin-time';
+import type { StaffContext } from '../../lib/staff/admin-api.server';
+import { contentView } from '../../lib/staff/admin-content';
+import { pageTitle } from '../../lib/staff/admin-pages';
+import { staffTime } from '../../lib/staff/admin-time';
 import { imageUrl } from '../../lib/images';
-import { cameraLines, sizeText, type UsedIn } from '../../lib/media';
-import type { fileLoader, FileOutcome } from '../../lib/media-pages.server';
+import { cameraLines, sizeText, type UsedIn } from '../../lib/staff/media';
+import type { fileLoader, FileOutcome } from '../../lib/staff/media-pages.server';
 import { CsrfField, EditField, FormMessage } from './fields';
+import { FileDeleteConfirm } from './item-actions';
 import { useChangedForm } from './unsaved-changes';
 
 // One file of the media library (/admin/media/{id}): its alt text (or "decorative"), caption,
@@ -167,6 +168,7 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
                   : null
         }
       />
+      {outcome?.confirmDelete ? <FileDeleteConfirm id={item.id} name={item.name} /> : null}
       {outcome?.usedIn ? (
         <section className="admin-alert admin-alert--error" aria-labelledby="refused-heading" ref={refusedDelete} tabIndex={-1}>
           <h2 id="refused-heading">Not deleted</h2>
@@ -255,11 +257,22 @@ export function MediaFile({ loaded, outcome }: { loaded: FileData; outcome: File
             </section>
           ) : null}
           {item.kind === 'image' ? <PhotoChildren loaded={loaded} mayFind={role === 'admin' || role === 'editor'} /> : null}
+          <section aria-labelledby="ref-heading" className="admin-section">
+            <h2 id="ref-heading">Reference</h2>
+            <div className="field">
+              <label htmlFor="file-ref">This file&rsquo;s reference</label>
+              <input id="file-ref" className="media-file__ref" readOnly value={item.ref} aria-describedby="file-ref-hint" />
+              <p className="field-hint" id="file-ref-hint">
+                Item forms choose files from the library by themselves; without JavaScript, copy this reference into a file field (one per
+                line).
+              </p>
+            </div>
+          </section>
           <section aria-labelledby="used-heading" className="admin-section">
             <h2 id="used-heading">Where it is used</h2>
             <UsedInList usedIn={usedIn} id="used-places" />
           </section>
-          {permissions.delete ? (
+          {permissions.delete && !outcome?.confirmDelete ? (
             <Form method="post" className="admin-button-row">
               <CsrfField />
               <button className="btn btn--danger" type="submit" name="intent" value="delete">

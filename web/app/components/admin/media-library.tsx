@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import type { StaffContext } from '../../lib/admin-api.server';
-import { hasAlt, MEDIA_ACCEPT, MEDIA_TYPE_LABELS, MEDIA_TYPES, mediaQuery, usageText } from '../../lib/media';
-import type { libraryLoader } from '../../lib/media-pages.server';
+import type { StaffContext } from '../../lib/staff/admin-api.server';
+import { hasAlt, MEDIA_ACCEPT, MEDIA_TYPE_LABELS, MEDIA_TYPES, mediaQuery, usageText } from '../../lib/staff/media';
+import type { libraryLoader } from '../../lib/staff/media-pages.server';
 import { CsrfField, FormMessage } from './fields';
 import { MediaThumb } from './media-thumb';
 import { MediaUploader } from './media-uploader';
@@ -54,7 +54,16 @@ function useRefreshSoon(): () => void {
   };
 }
 
-export function MediaLibrary({ loaded, error }: { loaded: LibraryData; error?: string | undefined }) {
+export function MediaLibrary({
+  loaded,
+  error,
+  notice,
+}: {
+  loaded: LibraryData;
+  error?: string | undefined;
+  /** A message right under the heading (after a delete). */
+  notice?: React.ReactNode;
+}) {
   const { items, total, page, pages, usage, filters, albums } = loaded;
   const staff = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const refresh = useRefreshSoon();
@@ -63,6 +72,7 @@ export function MediaLibrary({ loaded, error }: { loaded: LibraryData; error?: s
   return (
     <>
       <h1>Media library</h1>
+      {notice}
       <div className="media-usage">
         <label htmlFor="media-usage">Storage: {usageText(usage)}</label>
         <meter id="media-usage" min={0} max={Math.max(1, usage.quotaBytes)} value={usage.bytes} high={usage.quotaBytes * 0.9} />

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { hasAlt, type MediaItem, type MediaPage } from '../../lib/media';
+import { useEffect, useId, useRef, useState } from 'react';
+import { hasAlt, type MediaItem, type MediaPage } from '../../lib/staff/media';
 import { MediaThumb } from './media-thumb';
 
-// A dialog to choose photos from the library (the album editor's "Add from the library"): search,
-// tick photos, Add. It reads GET /api/admin/media from the browser (the session cookie; reads need
-// no CSRF token). Its controls have no names: it sits inside the album form and adds nothing to it.
+// A dialog to choose files from the library (the album editor's "Add from the library", and every
+// file field of an item form, components/admin/file-refs.tsx): search, tick files (or pick one for a
+// one-file field), Add. It reads GET /api/admin/media from the browser (the session cookie; reads
+// need no CSRF token). Its controls have no names: it sits inside the form and adds nothing to it.
 
 const PICKER_TIMEOUT_MS = 10_000;
 
@@ -12,12 +13,24 @@ export function MediaPicker({
   chosen,
   onAdd,
   onClose,
+  kind = 'image',
+  single = false,
+  chosenBadge = 'In the album',
 }: {
-  /** References already in the album (shown as added). */
+  /** References already in the album or field (shown as added). */
   chosen: readonly string[];
   onAdd: (items: MediaItem[]) => void;
   onClose: () => void;
+  /** Photos only, or photos and PDFs. */
+  kind?: 'image' | 'any';
+  /** One file only (a topper's photo): the files are radio buttons. */
+  single?: boolean;
+  /** The words on a file already chosen. */
+  chosenBadge?: string;
 }) {
+  const id = useId();
+  const [one, many] = kind === 'image' ? ['photo', 'photos'] : ['file', 'files'];
+  const Many = many.charAt(0).toUpperCase() + many.slice(1);
   const dialog = useRef<HTMLDialogElement>(null);
   const [q, setQ] = useState('');
   const [result, setResult] = useState<{ items: MediaItem[]; page: number; more: boolean } | null>(null);
@@ -33,7 +46,8 @@ export function MediaPicker({
 
   async function search(text: string, page: number) {
     setError('');
-    const query = new URLSearchParams({ type: 'image', page: String(page) });
+    const query = new URLSearchParams({ page: String(page) });
+    if (kind === 'image') query.set('type', 'image');
     if (text.trim()) query.set('q', text.trim());
     try {
       const response = await fetch(`/api/admin/media?${query}`, {
@@ -68,7 +82,7 @@ export function MediaPicker({
       onChange={(e) => e.stopPropagation()}
       onInput={(e) => e.stopPropagation()}
     >
-      <h2 id="picker-heading">Add photos from the library</h2>
+      <h2 id="picker-heading">{single ? `Choose a ${one} from the library` : `Add ${many} from the library`}</h2>
       <div className="media-picker__search">
         <div className="field">
           <label htmlFor="picker-q">Search the library</label>
@@ -93,9 +107,9 @@ export function MediaPicker({
           {error}
         </p>
       ) : null}
-      <output>{result ? `${result.items.length} ${result.items.length === 1 ? 'photo' : 'photos'} shown.` : 'Loading…'}</output>
+      <output>{result ? `${result.items.length} ${result.items.length === 1 ? one : many} shown.` : 'Loading…'}</output>
       {result && result.items.length > 0 ? (
-        <ul className="media-grid media-grid--picker" aria-label="Photos in the library">
+        <ul className="media-grid media-grid--picker" aria-label={`${Many} in the library`}>
           {result.items.map((item) => {
             const inAlbum = chosen.includes(item.ref);
             return (
@@ -104,13 +118,16 @@ export function MediaPicker({
                   <MediaThumb item={item} />
                   <span className="media-card__name">
                     <input
-                      type="checkbox"
+                      type={single ? 'radio' : 'checkbox'}
+                      // A one-file field's choices are one group, and belong to no form (a form id that is none).
+                      name={single ? `${id}-choice` : undefined}
+                      form={single ? `${id}-no-form` : undefined}
                       disabled={inAlbum}
                       checked={inAlbum || item.ref in ticked}
                       onChange={(e) => {
                         const on = e.currentTarget.checked;
                         setTicked((current) => {
-                          const next = { ...current };
+                          const next = single ? {} : { ...current };
                           if (on) next[item.ref] = item;
                           else delete next[item.ref];
                           return next;
@@ -119,8 +136,8 @@ export function MediaPicker({
                     />{' '}
                     {item.name}
                   </span>
-                  {inAlbum ? <span className="media-badge">In the album</span> : null}
-                  {hasAlt(item) ? null : <span className="media-badge">No alt text</span>}
+                  {inAlbum ? <span className="media-badge">{chosenBadge}</span> : null}
+                  {item.kind !== 'image' || hasAlt(item) ? null : <span className="media-badge">No alt text</span>}
                 </label>
               </li>
             );
@@ -142,7 +159,7 @@ export function MediaPicker({
             close();
           }}
         >
-          {count === 0 ? 'Add photos' : `Add ${count} ${count === 1 ? 'photo' : 'photos'}`}
+          {single ? `Choose this ${one}` : count === 0 ? `Add ${many}` : `Add ${count} ${count === 1 ? one : many}`}
         </button>
         <button type="button" className="btn btn--outline" onClick={close}>
           Cancel

@@ -1,5 +1,5 @@
 import { imageUrl } from '../../lib/images';
-import { THUMB_WIDTH, type MediaItem } from '../../lib/media';
+import { THUMB_WIDTH, type MediaItem } from '../../lib/staff/media';
 
 /** A library file's small picture: the photo at the grid's width, or a PDF sign. Its name is beside it, so the image is decorative here. */
 export function MediaThumb({ item }: { item: Pick<MediaItem, 'ref' | 'kind' | 'width' | 'height'> }) {

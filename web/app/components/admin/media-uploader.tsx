@@ -1,6 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
-import { MEDIA_ACCEPT, sizeText, type MediaItem } from '../../lib/media';
-import { OFFLINE_MESSAGE, uploadFiles, type UploadState } from '../../lib/media-upload';
+import { MEDIA_ACCEPT, sizeText, type MediaItem } from '../../lib/staff/media';
+import { OFFLINE_MESSAGE, uploadFiles, type UploadState } from '../../lib/staff/media-upload';
 import { useStarted } from './use-started';
 
 // Choosing or dropping many files and watching them go (STAFF.md: long work shows progress): a
@@ -56,12 +56,18 @@ export function MediaUploader({
   onUploaded,
   fallback = null,
   heading = 'Upload',
+  photosOnly = false,
+  multiple = true,
 }: {
   csrf: string;
   /** Each file the library accepted, as it arrives. */
   onUploaded?: (item: MediaItem) => void;
   fallback?: React.ReactNode;
   heading?: string;
+  /** Photos only (a field that shows a picture): PDFs are not offered. */
+  photosOnly?: boolean;
+  /** Many files at once (one for a one-file field). */
+  multiple?: boolean;
 }) {
   const id = useId();
   const started = useStarted();
@@ -115,7 +121,8 @@ export function MediaUploader({
         onDrop={drop}
       >
         <p className="field-hint" id={`${id}-hint`}>
-          Photos (JPEG, PNG, WebP, AVIF, HEIC) and PDFs. Choose many at once, or drop them here. Uploads carry on after a dropped
+          {photosOnly ? 'Photos (JPEG, PNG, WebP, AVIF, HEIC).' : 'Photos (JPEG, PNG, WebP, AVIF, HEIC) and PDFs.'}{' '}
+          {multiple ? 'Choose many at once, or drop them here.' : 'Choose one, or drop it here.'} Uploads carry on after a dropped
           connection.
         </p>
         <div className="media-pickers">
@@ -124,8 +131,8 @@ export function MediaUploader({
             <input
               id={`${id}-files`}
               type="file"
-              multiple
-              accept={MEDIA_ACCEPT}
+              multiple={multiple}
+              accept={photosOnly ? MEDIA_ACCEPT.replace(',application/pdf', '') : MEDIA_ACCEPT}
               aria-describedby={`${id}-hint`}
               onChange={(e) => {
                 start(e.currentTarget.files);

@@ -23,7 +23,7 @@ export function SettingField({
   label,
   kind = 'text',
   hint,
-  required = true,
+  required = false,
   autoComplete = 'off',
   values,
   errors,

@@ -6,19 +6,24 @@ import { useBlocker, useNavigation } from 'react-router';
  * changes asks first"): another staff page is held with `message` until the person confirms;
  * closing or reloading the tab gets the browser's own question.
  */
-export function useUnsavedChanges(dirty: boolean, message: string) {
+export function useUnsavedChanges(dirty: boolean, message: string, busy = false) {
+  // A link followed while a save or an added entry is still on its way asks too: the form is changed
+  // either way. (The router never holds its own redirect after a save, only navigations started here.)
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(message)) blocker.proceed();
     else blocker.reset();
   }, [blocker, message]);
+  // While a request is on its way the browser's own question stays off: its answer may be a whole
+  // new document (a sign-in page after the session ended), which is no leaving.
+  const warnUnload = dirty && !busy;
   useEffect(() => {
-    if (!dirty) return;
+    if (!warnUnload) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [warnUnload]);
 }
 
 /** Whether any field of the form holds something other than what the page was served with. */
@@ -29,7 +34,19 @@ function differsFromServed(form: HTMLFormElement): boolean {
     } else if (el instanceof HTMLTextAreaElement) {
       if (el.value !== el.defaultValue) return true;
     } else if (el instanceof HTMLSelectElement) {
-      if (Array.from(el.options).some((o) => o.selected !== o.defaultSelected)) return true;
+      const options = Array.from(el.options);
+      if (el.multiple) {
+        if (options.some((o) => o.selected !== o.defaultSelected)) return true;
+        // A single choice with no option marked selected was served showing its first option (a new
+        // topper's Class): that is not a change.
+      } else if (
+        el.selectedIndex !==
+        Math.max(
+          0,
+          options.findIndex((o) => o.defaultSelected),
+        )
+      )
+        return true;
     }
   }
   return false;
@@ -63,6 +80,6 @@ export function useChangedForm(
     // oxlint-disable-next-line react-hooks/exhaustive-deps, react/exhaustive-effect-dependencies
   }, [saved]);
   const dirty = changed || unsaved;
-  useUnsavedChanges(dirty && navigation.state === 'idle', message);
+  useUnsavedChanges(dirty, message, navigation.state !== 'idle');
   return { form: { ref, onChange: () => setChanged(true) }, changed: dirty };
 }

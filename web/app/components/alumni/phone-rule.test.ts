@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE, isPhoneNumber, validateAlumniForm } from '@sthsm/contract';
+import { VALID_ALUMNI_FORM } from '../../lib/testing/alumni-form';
 
 // Issue 17 / decision 0004: the alumni form takes any number a person writes — a mobile or a
 // landline, at home or abroad — with 7 to 15 digits; an empty field keeps SPEC §5's message.
@@ -46,18 +47,5 @@ describe('the alumni phone rule', () => {
 });
 
 function validBase(): Record<string, string> {
-  return {
-    fromYear: '2004 to 2005',
-    class: '1',
-    toYear: '2015 to 2016',
-    school2: '12',
-    fatherName: 'Kabir',
-    subject: '3',
-    name: 'Riya Sen',
-    email: 'riya@example.org',
-    phone: '+91 98765 43210',
-    location: 'Lucknow',
-    address: '12 Park Road',
-    profession1: '20',
-  };
+  return { ...VALID_ALUMNI_FORM };
 }

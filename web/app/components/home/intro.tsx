@@ -70,14 +70,15 @@ export function VisionStatement({ school }: { school: HomeSchool }) {
         <blockquote>
           <p>{school.vision}</p>
         </blockquote>
-        <p className="home-vision__motto">{school.motto}</p>
+        {school.motto ? <p className="home-vision__motto">{school.motto}</p> : null}
       </div>
     </section>
   );
 }
 
-export function AboutSchool({ school, image }: { school: HomeSchool; image: SiteImage | null }) {
-  const kicker = school.established ? `Since ${school.established} · ${school.board}` : undefined;
+/** `readMore`: the About Us page is published (a link to it otherwise would be a 404). */
+export function AboutSchool({ school, image, readMore = true }: { school: HomeSchool; image: SiteImage | null; readMore?: boolean }) {
+  const kicker = [school.established ? `Since ${school.established}` : '', school.board].filter(Boolean).join(' · ') || undefined;
   return (
     <section className="home-section home-about" aria-labelledby="home-about">
       <div className="container home-about__grid">
@@ -85,9 +86,11 @@ export function AboutSchool({ school, image }: { school: HomeSchool; image: Site
         <div>
           <SectionHead id="home-about" kicker={kicker} title="About School" />
           {school.about ? <p>{school.about}</p> : null}
-          <Link className="btn" to="/about-us" prefetch="intent">
-            Read more about the school
-          </Link>
+          {readMore ? (
+            <Link className="btn" to="/about-us" prefetch="intent">
+              Read more about the school
+            </Link>
+          ) : null}
         </div>
       </div>
     </section>

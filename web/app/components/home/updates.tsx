@@ -38,15 +38,23 @@ export function EventsSection({ events }: { events: HomeEvent[] }) {
   );
 }
 
-/** SPEC §8: with no message the section shows nothing but its heading and link. */
-export function PrincipalSection({ messages, principalName }: { messages: HomePrincipalMessage[]; principalName: string }) {
+/** SPEC §8: with no message the section shows nothing but its heading and link (`readMore`: the page is published). */
+export function PrincipalSection({
+  messages,
+  principalName,
+  readMore = true,
+}: {
+  messages: HomePrincipalMessage[];
+  principalName: string;
+  readMore?: boolean;
+}) {
   return (
     <section className="home-section home-principal" aria-labelledby="home-principal">
       <div className="container">
         <SectionHead
           id="home-principal"
           title="Principal Message"
-          link={{ to: '/principal-message', label: "Read the principal's message" }}
+          {...(readMore ? { link: { to: '/principal-message', label: "Read the principal's message" } } : {})}
         />
         {messages.length > 0 ? (
           <Carousel label="Principal's messages">

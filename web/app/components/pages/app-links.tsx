@@ -1,7 +1,7 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
 
 /** Links to the parents' app on the App Store (iOS) and Google Play (Android). */
-export function AppLinks({ app }: { app: Pick<SchoolProfile['app'], 'name' | 'iosUrl' | 'androidUrl'> }) {
+export function AppLinks({ app }: { app: Pick<NonNullable<SchoolProfile['app']>, 'name' | 'iosUrl' | 'androidUrl'> }) {
   return (
     <ul className="btn-row store-links">
       <li>

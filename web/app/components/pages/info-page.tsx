@@ -1,5 +1,6 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { useRootData } from '../../lib/root-data';
 import { PageHeader } from '../page-header';
 
@@ -13,9 +14,30 @@ export function Unavailable({ what = 'this page' }: { what?: string }) {
   );
 }
 
+/** What a page the school has not published shows, answered with 404 (lib/pages.server.ts NOT_PUBLISHED). */
+export function NotPublished() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <div className="container section prose">
+        <p>This page is not on the school&rsquo;s website.</p>
+        <p>
+          <Link to="/">Go to the home page</Link> or see <Link to="/sitemap">every page of the website</Link>.
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** Whether this route's loader said the school has not published the page. */
+export function useNotPublished(): boolean {
+  return (useLoaderData() as { notPublished?: boolean } | undefined)?.notPublished === true;
+}
+
 /**
  * The frame of every information page: its title-and-breadcrumb header (from the page table), then
- * its body drawn from its stored content, or a short notice when that could not be loaded.
+ * its body drawn from its stored content, or a short notice when that could not be loaded; "page not
+ * found" when the school has not published it.
  */
 export function InfoPage<T>({
   content,
@@ -26,6 +48,8 @@ export function InfoPage<T>({
   printable?: boolean;
   children: (content: T) => ReactNode;
 }) {
+  const notPublished = useNotPublished();
+  if (notPublished) return <NotPublished />;
   return (
     <>
       <PageHeader />

@@ -127,7 +127,9 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- scroll only mirrors the position */}
         <ul
           ref={listRef}
-          className="announcements__list"
+          // Identical placeholders (SPEC §8's three copies) stand still: nothing to scroll to, so no
+          // scroll box without a focusable item in it (axe scrollable-region-focusable).
+          className={count > 1 ? 'announcements__list' : 'announcements__list announcements__list--still'}
           onScroll={follow}
           onScrollEnd={onScrollEnd}
           onPointerDown={byHand}

@@ -5,6 +5,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, 
 
 /** The school's numbers; the WhatsApp one opens a chat (SPEC §2 header, footer, contact). */
 export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phones']; className?: string }) {
+  if (!phones?.length) return null;
   return (
     <ul className={`contact-list ${className ?? ''}`}>
       {phones.map((phone) =>
@@ -44,7 +45,7 @@ const ICONS = { facebook: FacebookIcon, instagram: InstagramIcon, youtube: YouTu
 
 /** The school's social networks (only those it is on). */
 export function SocialLinks({ social, className }: { social: SchoolProfile['social']; className?: string }) {
-  const links = SOCIAL_NETWORKS.flatMap((s) => (social[s.key] ? [{ ...s, Icon: ICONS[s.key], href: social[s.key] }] : []));
+  const links = SOCIAL_NETWORKS.flatMap((s) => (social?.[s.key] ? [{ ...s, Icon: ICONS[s.key], href: social[s.key] }] : []));
   if (links.length === 0) return null;
   return (
     <ul className={`social-list ${className ?? ''}`}>

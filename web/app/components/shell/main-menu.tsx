@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MENU_GROUPS, pagesOf } from '../../lib/site-map';
+import { useSitePages } from '../../lib/site-pages';
 import { ChevronIcon, HouseIcon, MenuIcon } from './icons';
 
 /** SPEC §9: the menu is open at this width and wider, collapsed behind the toggle below it. */
@@ -36,6 +37,7 @@ export function MainMenu() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const baseId = useId();
+  const sitePages = useSitePages();
   // Open at 991 px and wider, otherwise as the toggle left it (SPEC §2, §4).
   const open = wide || openNarrow;
 
@@ -110,7 +112,9 @@ export function MainMenu() {
             </NavLink>
           </li>
           {MENU_GROUPS.map((group, index) => {
-            const pages = pagesOf(group);
+            const pages = pagesOf(group, sitePages);
+            // A group whose pages the school has not published yet is left out (decision 0134).
+            if (pages.length === 0) return null;
             if (group === 'Contact Us' || pages.length === 1) {
               const only = pages[0];
               return only ? (

@@ -3,8 +3,8 @@ import { changePasswordBody, disableTwoFactorBody, enableTwoFactorBody, fieldErr
 import { PASSWORD_MIN_LENGTH } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/account';
 import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
-import { adminApi, formValues, type StaffContext } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
+import { adminApi, formValues, type StaffContext } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
 import { currentSchool } from '../../lib/school.server';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -154,6 +154,14 @@ function TwoFactor({ on, outcome, busy }: { on: boolean; outcome: Outcome | unde
   );
 }
 
+/** The account page's fields by name, for the error summary's links. */
+const ACCOUNT_LABELS: Record<string, string> = {
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  code: 'Code from the app',
+  password: 'Password',
+};
+
 export default function Account({ actionData }: Route.ComponentProps) {
   const staff = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const busy = useNavigation().state === 'submitting';
@@ -165,7 +173,12 @@ export default function Account({ actionData }: Route.ComponentProps) {
       <p>
         {staff.me.user.name} · {staff.me.user.email}
       </p>
-      <FormMessage error={actionData?.error} success={actionData?.success} />
+      <FormMessage
+        error={actionData?.error}
+        errors={actionData?.errors}
+        labelOf={(name) => ACCOUNT_LABELS[name] ?? name}
+        success={actionData?.success}
+      />
       {staff.twoFactorRequired && !actionData?.backupCodes ? (
         <p className="admin-alert admin-alert--error">
           {staff.school.name} requires administrators to use two-factor sign-in. Set it up below; the rest of the staff area opens once it

@@ -1,6 +1,6 @@
 import type { Route } from './+types/audit-csv';
 import { env } from '../../lib/env.server';
-import { ADMIN_API_TIMEOUT_MS } from '../../lib/admin-api.server';
+import { ADMIN_API_TIMEOUT_MS } from '../../lib/staff/admin-api.server';
 import { currentSchool } from '../../lib/school.server';
 
 /**

@@ -1,9 +1,9 @@
 import { Form, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/audit';
-import { adminApi, fail, schoolPath, type AuditEntry } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { staffTime } from '../../lib/admin-time';
-import type { StaffContext } from '../../lib/admin-api.server';
+import { adminApi, fail, schoolPath, type AuditEntry } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
+import type { StaffContext } from '../../lib/staff/admin-api.server';
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Audit log', matches);
@@ -71,6 +71,11 @@ const ACTION_WORDS: Record<string, string> = {
   'person.exported': 'Exported a person\u2019s data',
   'person.erased': 'Erased a person\u2019s submissions',
   'settings.updated': 'School settings changed',
+  'school.created': 'School created',
+  'school.host_added': 'Host name added',
+  'school.host_removed': 'Host name removed',
+  'school.suspended': 'School suspended',
+  'school.suspension_lifted': 'Suspension lifted',
 };
 
 const show = (v: Record<string, unknown> | null) =>
@@ -143,7 +148,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">When ({timeZone})</th>
+              <th scope="col">When ({zoneLabel(timeZone)})</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
               <th scope="col">About</th>

@@ -1,12 +1,14 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, withdrawBody, type Child } from '@sthsm/contract/children';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/child';
 import { ChildForm, consentState, valuesOfChild } from '../../components/admin/child-form';
-import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, formValues, schoolPath } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { errorsOf, outcomes, submitChild } from '../../lib/children-form.server';
+import { CsrfField, FormMessage } from '../../components/admin/fields';
+import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { joinMonthDay, staffDay } from '../../lib/staff/admin-time';
+import { MonthDayField, monthDayPart } from '../../components/admin/month-day-field';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { errorsOf, outcomes, submitChild } from '../../lib/staff/children-form.server';
 
 // One child of the consent register (issue 16): their consent per purpose with a Withdraw button
 // each (and one for all), the form to change details and record consent, and a birthday for the
@@ -40,6 +42,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   if (intent === 'birthday-draft' || intent === 'birthday-publish') {
+    // The month and day pickers make the stored "MM-DD" (kept as sent after a refused save too).
+    values.monthDay = joinMonthDay(values[monthDayPart('monthDay', 'month')], values[monthDayPart('monthDay', 'day')]);
     const current = await adminApi<{ child: Child }>(request, path);
     if (!current.ok || !current.data) return fail(current);
     const { child } = current.data;
@@ -67,6 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
+  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
     <section className="admin-table-wrap" tabIndex={0} aria-label="Consent">
@@ -83,12 +88,12 @@ function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
         <tbody>
           {CONSENT_PURPOSES.map((purpose) => {
             const consent = child.consents.find((c) => c.purpose === purpose);
-            const state = consentState(consent);
+            const state = consentState(consent, timeZone);
             return (
               <tr key={purpose}>
                 <th scope="row">{CONSENT_PURPOSE_LABELS[purpose]}</th>
                 <td className={state.current ? 'consent-state--current' : 'consent-state--off'}>{state.text}</td>
-                <td>{consent?.givenOn ?? '—'}</td>
+                <td>{consent ? staffDay(consent.givenOn) : '—'}</td>
                 <td>{consent?.recordedBy ?? '—'}</td>
                 <td>
                   {state.current ? (
@@ -157,15 +162,8 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
         </p>
         <Form method="post" className="admin-form">
           <CsrfField />
-          <FormMessage error={birthday?.error} success={birthday?.success} />
-          <Field
-            name="monthDay"
-            label="Birthday"
-            hint="Month and day, like 08-14."
-            defaultValue={birthday?.values.monthDay ?? ''}
-            error={birthday?.errors.monthDay}
-            autoComplete="off"
-          />
+          <FormMessage error={birthday?.error} errors={birthday?.errors} labelOf={() => 'Birthday'} success={birthday?.success} />
+          <MonthDayField name="monthDay" label="Birthday" value={birthday?.values.monthDay ?? ''} error={birthday?.errors.monthDay} />
           <div className="admin-button-row">
             <button className="btn btn--outline" type="submit" name="intent" value="birthday-draft" disabled={busy}>
               Save draft

@@ -5,9 +5,9 @@ import type { Route } from './+types/children';
 import { ChildForm, consentState } from '../../components/admin/child-form';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { AdminPager } from '../../components/admin/pager';
-import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { outcomes, submitChild, type ChildOutcome } from '../../lib/children-form.server';
-import { adminMeta } from '../../lib/admin-meta';
+import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { outcomes, submitChild, type ChildOutcome } from '../../lib/staff/children-form.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
 
 // The consent register (STAFF.md /admin/children; issue 16): children the site may show and their
 // guardians' consent per purpose — a searchable list, "Record a child", and (administrators) what
@@ -57,10 +57,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function ConsentSummary({ child }: { child: Child }) {
+  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   return (
     <ul className="consent-list">
       {CONSENT_PURPOSES.map((purpose) => {
-        const state = consentState(child.consents.find((c) => c.purpose === purpose));
+        const state = consentState(
+          child.consents.find((c) => c.purpose === purpose),
+          timeZone,
+        );
         return (
           <li key={purpose}>
             {CONSENT_PURPOSE_LABELS[purpose]}:{' '}

@@ -4,33 +4,51 @@ import '../../styles/admin-media.css';
 import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { AlbumPhotos } from '../../components/admin/album-photos';
-import { ConflictBox, KeptTextNote, SaveButtons } from '../../components/admin/editor-parts';
+import { FileRefs } from '../../components/admin/file-refs';
+import { ConflictBox, KeptTextNote } from '../../components/admin/editor-parts';
+import { DeleteConfirm, ITEM_FORM_ID, ItemButtons } from '../../components/admin/item-actions';
 import { keptTextKey, useKeptText } from '../../components/admin/kept-text';
 import { HistorySection, PreviewBox } from '../../components/admin/history';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { RichTextField } from '../../components/admin/rich-text/field';
-import { adminApi, fail, formValues, refusedSave, schoolPath, type EditorOutcome, type StaffContext } from '../../lib/admin-api.server';
-import { contentView, formText, plainText, type FieldView } from '../../lib/admin-content';
-import { loadHistory, previewLink, restoreVersion } from '../../lib/admin-history.server';
-import { loadAlbumMedia, savePhotoTexts } from '../../lib/album-media.server';
-import { adminMeta } from '../../lib/admin-meta';
+import { MonthDayField, monthDayPart } from '../../components/admin/month-day-field';
+import { joinMonthDay, zoneLabel, zoneName } from '../../lib/staff/admin-time';
+import {
+  adminApi,
+  fail,
+  formValues,
+  refusedSave,
+  schoolPath,
+  type EditorOutcome,
+  type StaffContext,
+} from '../../lib/staff/admin-api.server';
+import { contentView, formText, plainText, type FieldView } from '../../lib/staff/admin-content';
+import { loadHistory, previewLink, restoreVersion } from '../../lib/staff/admin-history.server';
+import { loadAlbumMedia, loadMediaByRefs, savePhotoTexts } from '../../lib/staff/album-media.server';
+import type { MediaItem } from '../../lib/staff/media';
+import { adminMeta } from '../../lib/staff/admin-meta';
 
 // One item's form for every content type (STAFF.md: Title, Date, Description, … Publish at,
 // Unpublish at; Save draft, Publish or Submit for review, Unpublish, Delete), its fields described
-// by lib/admin-content.ts. Plain form posts: it works without JavaScript. A failed save keeps every
-// typed value with the message under its field; a conflicting save shows both texts.
+// by lib/staff/admin-content.ts. Plain form posts: it works without JavaScript. A failed save keeps every
+// typed value with the message under its field; a conflicting save shows both texts. A live item's
+// main action is Update, and Delete asks first (components/admin/item-actions.tsx, decision 0123).
 
 interface ContentItem {
   id: string;
   fields: Record<string, unknown>;
+  status: 'draft' | 'review' | 'published';
   displayStatus: DisplayStatus;
+  createdBy: string | null;
   publishAtLocal: string | null;
   unpublishAtLocal: string | null;
   version: number;
   reviewNote: string | null;
   /** Who saved the current version (a staff id). */
   updatedBy: string | null;
+  /** Why this Published item is not (fully) on the public site now (api/src/content/not-shown.ts). */
+  notShown?: { message: string } | null;
 }
 
 const heading = (singular: string, isNew: boolean) => `${isNew ? 'New' : 'Edit'} ${singular}`;
@@ -41,19 +59,51 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { type } = viewOf(params.type);
-  const saved = new URL(request.url).searchParams.has('saved');
-  if (params.id === 'new') return { type, item: null, saved: false, history: null, media: {} };
+  const view = viewOf(params.type);
+  const { type } = view;
+  const query = new URL(request.url).searchParams;
+  const saved = query.has('saved');
+  const unpublished = query.has('unpublished');
+  const noMedia: Record<string, MediaItem> = {};
+  if (params.id === 'new')
+    return { type, item: null, saved: false, unpublished: false, history: null, media: noMedia, next: nextOf(type, request) };
   const api = `${schoolPath(request)}/content/${type}/${encodeURIComponent(params.id)}`;
   const answer = await adminApi<{ item: ContentItem }>(request, api);
   if (!answer.ok || !answer.data) fail(answer);
-  // An album's photos with their alt texts and captions from the media library.
-  const [history, media] = await Promise.all([loadHistory(request, api), type === 'albums' ? loadAlbumMedia(request, params.id) : {}]);
-  return { type, item: answer.data.item, saved, history, media };
+  const { item } = answer.data;
+  // An album's photos with their alt texts and captions from the media library; any other item's
+  // chosen files with their names and kinds (for the file fields' thumbnails).
+  const refs = view.fields.filter((f) => f.kind === 'refs').flatMap((f) => formText(f, item.fields[f.name]).split('\n'));
+  const [history, media] = await Promise.all([
+    loadHistory(request, api),
+    type === 'albums' ? loadAlbumMedia(request, params.id) : refs.some(Boolean) ? loadMediaByRefs(request, refs) : noMedia,
+  ]);
+  return { type, item, saved, unpublished, history, media, next: null };
+}
+
+/** "Save and add another" (toppers, results day): the fields kept for the next item, and what became of the last. */
+const KEPT_FOR_NEXT = ['class', 'sessionYear', 'publishAt'] as const;
+const SAVED_AS: Record<string, string> = { publish: 'saved and published', review: 'saved and submitted for review' };
+interface Next {
+  values: Record<string, string>;
+  /** The item just saved (its id: a new form for each). */
+  id: string;
+  message: string;
+}
+function nextOf(type: string, request: Request): Next | null {
+  const url = new URL(request.url);
+  const id = url.searchParams.get('after');
+  if (type !== 'toppers' || !id) return null;
+  const values = Object.fromEntries(KEPT_FOR_NEXT.map((f) => [f, url.searchParams.get(f) ?? '']));
+  const name = url.searchParams.get('name') ?? '';
+  const as = SAVED_AS[url.searchParams.get('as') ?? ''] ?? 'saved';
+  return { values, id, message: `${name || 'The topper'} ${as}. Add the next topper: Class, Session year and Publish at are kept.` };
 }
 
 type Outcome = EditorOutcome<ContentItem> & { preview?: undefined };
 type Preview = { preview: { url: string; expiresAt: string } };
+/** Delete asked "Delete “…”?" (confirmDelete), or Cancel came back from it: the typed values stay in the form. */
+type DeleteStep = { confirmDelete: boolean; values: Record<string, string> };
 
 /** History and preview show only the fields' labels, the status and the publishing window. */
 const WINDOW_LABELS: Record<string, string> = { status: 'Status', publishAt: 'Publish at', unpublishAt: 'Unpublish at' };
@@ -61,18 +111,34 @@ const WINDOW_LABELS: Record<string, string> = { status: 'Status', publishAt: 'Pu
 export async function action({ request, params }: Route.ActionArgs) {
   const view = viewOf(params.type);
   const values = formValues(await request.formData());
-  const { intent = 'draft', csrf = '' } = values;
+  // A birthday's month and day pickers make the stored "MM-DD" (kept as sent after a refused save too).
+  for (const f of view.fields)
+    if (f.kind === 'month-day') values[f.name] = joinMonthDay(values[monthDayPart(f.name, 'month')], values[monthDayPart(f.name, 'day')]);
+  const { csrf = '' } = values;
+  // "Save and add another" saves as the role's main button does (publish, or review), then opens a new form.
+  const another = /^(publish|review)-another$/.exec(values.intent ?? '');
+  const intent = another?.[1] ?? values.intent ?? 'draft';
   const list = `/admin/${view.type}`;
   const base = `${schoolPath(request)}/content/${view.type}`;
   const here = params.id === 'new' ? null : `${base}/${encodeURIComponent(params.id)}`;
   if (here && intent === 'restore') return restoreVersion(request, here, `${list}/${encodeURIComponent(params.id)}`, values);
   if (here && intent === 'preview') return previewLink(request, here, values);
-  if (here && (intent === 'unpublish' || intent === 'delete')) {
+  // Delete asks first (decision 0123): the question is this page again, with what was typed.
+  if (here && (intent === 'delete' || intent === 'cancel-delete')) {
+    const { intent: _asked, csrf: _csrf, ...typed } = values;
+    return { confirmDelete: intent === 'delete', values: typed } satisfies DeleteStep;
+  }
+  if (here && (intent === 'unpublish' || intent === 'delete-confirmed')) {
     const answer =
-      intent === 'delete'
+      intent === 'delete-confirmed'
         ? await adminApi(request, `${here}?version=${encodeURIComponent(values.version ?? '')}`, { method: 'DELETE', csrf })
         : await adminApi(request, `${here}/unpublish`, { method: 'POST', body: { version: values.version }, csrf });
-    if (answer.ok) return redirect(intent === 'delete' ? list : `${list}/${encodeURIComponent(params.id)}`);
+    if (answer.ok)
+      return redirect(
+        intent === 'delete-confirmed'
+          ? `${list}?deleted=${encodeURIComponent(params.id)}`
+          : `${list}/${encodeURIComponent(params.id)}?unpublished=1`,
+      );
     return refusedSave<ContentItem>(answer, values, request);
   }
   // An album's photos' alt texts and captions first, so that "add alt text, then Publish" is one click.
@@ -82,19 +148,33 @@ export async function action({ request, params }: Route.ActionArgs) {
     ...Object.fromEntries(view.fields.map((f) => [f.name, values[f.name] ?? ''])),
     publishAt: values.publishAt ?? '',
     unpublishAt: values.unpublishAt ?? '',
-    intent,
+    // Update (a live item): the fields change, the status stays.
+    ...(intent === 'update' ? {} : { intent }),
     ...(here ? { version: values.version ?? '' } : {}),
   };
   const answer = await adminApi<{ item: ContentItem }>(request, here ?? base, { method: here ? 'PUT' : 'POST', body, csrf });
+  if (answer.ok && answer.data && another) {
+    const kept = Object.fromEntries(KEPT_FOR_NEXT.map((f) => [f, values[f] ?? '']));
+    const name = String(answer.data.item.fields[view.titleField] ?? '');
+    return redirect(`${list}/new?${new URLSearchParams({ ...kept, after: answer.data.item.id, name, as: intent })}`);
+  }
   if (answer.ok && answer.data) return redirect(`${list}/${encodeURIComponent(answer.data.item.id)}?saved=1`);
   return refusedSave<ContentItem>(answer, values, request);
 }
 
-function ItemField({ field, value, error }: { field: FieldView; value: string; error: string | undefined }) {
+/** What a file field needs besides its value: the library files it shows, the upload's token, and the form's change mark. */
+interface FileContext {
+  media: Readonly<Record<string, MediaItem>>;
+  csrf: string;
+  onEdit: () => void;
+}
+
+function ItemField({ field, value, error, files }: { field: FieldView; value: string; error: string | undefined; files: FileContext }) {
   const common = { name: field.name, label: field.label, value, error, hint: field.hint, required: field.required };
   switch (field.kind) {
-    case 'textarea':
     case 'refs':
+      return <FileRefs field={field} value={value} error={error} {...files} />;
+    case 'textarea':
       return <EditField {...common} rows={6} />;
     case 'html':
       return <RichTextField {...common} />;
@@ -102,30 +182,34 @@ function ItemField({ field, value, error }: { field: FieldView; value: string; e
       return <EditField {...common} options={field.options ?? []} />;
     case 'date':
       return <EditField {...common} type="date" />;
+    case 'month-day':
+      return <MonthDayField {...common} />;
     default:
       return <EditField {...common} />;
   }
 }
 
 export default function ContentItemForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, item, saved, history, media } = loaderData;
+  const { type, item, saved, unpublished, history, media, next } = loaderData;
   const view = viewOf(type);
   const { role, timeZone, school, me } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
-  const answer = actionData as Outcome | Preview | undefined;
+  const answer = actionData as Outcome | Preview | DeleteStep | undefined;
   const outcome = answer && 'error' in answer ? answer : undefined;
+  const deleteStep = answer && 'confirmDelete' in answer ? answer : undefined;
   const preview = answer && 'preview' in answer ? (answer.preview ?? null) : null;
   const labelOf = (field: string) => view.fields.find((f) => f.name === field)?.label ?? WINDOW_LABELS[field] ?? field;
-  const v = (name: string, stored: string | null | undefined) => outcome?.values[name] ?? stored ?? '';
+  const v = (name: string, stored: string | null | undefined) =>
+    (outcome ?? deleteStep)?.values[name] ?? (stored || next?.values[name]) ?? '';
   const e = (name: string) => outcome?.errors[name];
   const editor = role === 'admin' || role === 'editor';
   const changes = useChangedForm(
     `You have unsaved changes to this ${view.singular}. Leave this page and lose them?`,
-    `${type}:${item?.id ?? 'new'}:${item?.version ?? 0}`,
+    `${type}:${item?.id ?? `new:${next?.id ?? ''}`}:${item?.version ?? 0}`,
   );
   const kept = useKeptText(
     keptTextKey(school.code, type, item?.id ?? 'new'),
     changes.form.ref,
-    answer ?? (saved ? `saved:${item?.version ?? 0}` : undefined),
+    answer ?? (saved ? `saved:${item?.version ?? 0}` : next ? `after:${next.id}` : undefined),
     changes.form.onChange,
     [keptTextKey(school.code, type, 'new')],
     (keptVersion) => item !== null && item.updatedBy === me.user.id && item.version === Number(keptVersion) + 1,
@@ -138,8 +222,32 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           Status: {DISPLAY_STATUS_LABELS[item.displayStatus]} · version {item.version}
         </p>
       ) : null}
+      {item?.notShown ? <p className="admin-alert">{item.notShown.message}</p> : null}
       {item?.reviewNote ? <p className="admin-alert">Returned with a comment: {item.reviewNote}</p> : null}
-      <FormMessage error={outcome?.error} success={saved && !outcome ? 'Saved.' : null} />
+      <FormMessage
+        error={outcome?.error}
+        errors={outcome?.errors}
+        labelOf={labelOf}
+        success={
+          answer
+            ? null
+            : unpublished
+              ? 'Unpublished: it is no longer on the website. It stays here as a draft; Publish puts it back.'
+              : saved
+                ? 'Saved.'
+                : next
+                  ? next.message
+                  : null
+        }
+      />
+      {item && deleteStep?.confirmDelete ? (
+        <DeleteConfirm
+          title={plainText(item.fields[view.titleField], 80) || '(untitled)'}
+          live={item.displayStatus === 'published'}
+          listHeading={view.heading}
+          version={item.version}
+        />
+      ) : null}
       {kept.restored ? <KeptTextNote /> : null}
       {outcome?.theirs ? (
         <ConflictBox
@@ -148,7 +256,14 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {/* A new version (saved, restored) is a new form: fields typed into show the stored text again. */}
-      <Form key={item?.version ?? 0} method="post" className="admin-form" {...changes.form} onSubmit={kept.keep}>
+      <Form
+        key={item?.version ?? `new:${next?.id ?? ''}`}
+        id={ITEM_FORM_ID}
+        method="post"
+        className="admin-form"
+        {...changes.form}
+        onSubmit={kept.keep}
+      >
         <CsrfField />
         {item ? <input type="hidden" name="version" value={kept.version ?? item.version} /> : null}
         {view.fields.map((f) =>
@@ -162,7 +277,13 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
               onEdit={changes.form.onChange}
             />
           ) : (
-            <ItemField key={f.name} field={f} value={v(f.name, formText(f, item?.fields[f.name]))} error={e(f.name)} />
+            <ItemField
+              key={f.name}
+              field={f}
+              value={v(f.name, formText(f, item?.fields[f.name]))}
+              error={e(f.name)}
+              files={{ media, csrf: me.csrfToken, onEdit: changes.form.onChange }}
+            />
           ),
         )}
         <EditField
@@ -171,6 +292,7 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           type="datetime-local"
           value={v('publishAt', item?.publishAtLocal)}
           error={e('publishAt')}
+          hint={`In the school's time zone, ${zoneName(timeZone)}. Leave empty to go live when published.`}
         />
         <EditField
           name="unpublishAt"
@@ -178,19 +300,38 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           type="datetime-local"
           value={v('unpublishAt', item?.unpublishAtLocal)}
           error={e('unpublishAt')}
+          hint={`Also in ${zoneLabel(timeZone)}. Leave empty to keep it up until unpublished.`}
         />
-        <SaveButtons editor={editor} changed={changes.changed}>
-          {item && editor ? (
-            <button className="btn btn--outline" type="submit" name="intent" value="unpublish" formNoValidate>
-              Unpublish
-            </button>
-          ) : null}
-          {item ? (
-            <button className="btn btn--outline" type="submit" name="intent" value="delete" formNoValidate>
-              Delete
-            </button>
-          ) : null}
-        </SaveButtons>
+        {deleteStep?.confirmDelete ? (
+          <p>Delete or cancel above.</p>
+        ) : (
+          <ItemButtons
+            item={item}
+            editor={editor}
+            me={me.user.id}
+            singular={view.singular}
+            changed={changes.changed}
+            extra={
+              !item && type === 'toppers' ? (
+                <button
+                  className="btn"
+                  type="submit"
+                  name="intent"
+                  value={editor ? 'publish-another' : 'review-another'}
+                  aria-describedby="another-hint"
+                >
+                  Save and add another
+                </button>
+              ) : null
+            }
+          />
+        )}
+        {!item && type === 'toppers' ? (
+          <p className="field-hint" id="another-hint">
+            Save and add another {editor ? 'publishes this topper (at Publish at, if you give one)' : 'submits this topper for review'},
+            then opens a new topper form with the same Class, Session year and Publish at.
+          </p>
+        ) : null}
       </Form>
       {item && ['draft', 'review', 'scheduled'].includes(item.displayStatus) ? <PreviewBox preview={preview} timeZone={timeZone} /> : null}
       {item && history ? (

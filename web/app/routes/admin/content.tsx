@@ -1,13 +1,15 @@
-import { data, Form, Link, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, DISPLAY_STATUSES, type DisplayStatus } from '@sthsm/contract';
+import '../../styles/admin-trash.css';
 import type { Route } from './+types/content';
-import { FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { contentView, plainText, type ContentView } from '../../lib/admin-content';
-import { adminMeta } from '../../lib/admin-meta';
-import { staffTime } from '../../lib/admin-time';
+import { CsrfField, FormMessage } from '../../components/admin/fields';
+import { RecentlyDeleted, TrashMessage, type TrashEntry } from '../../components/admin/recently-deleted';
+import { adminApi, fail, formValues, schoolPath, signInAgain, type StaffContext } from '../../lib/staff/admin-api.server';
+import { contentView, plainText, type ContentView } from '../../lib/staff/admin-content';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { listWords, staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
-// The list of one content type (STAFF.md: /admin/news, /admin/events, … — lib/admin-content.ts):
+// The list of one content type (STAFF.md: /admin/news, /admin/events, … — lib/staff/admin-content.ts):
 // search, status and year filters and pages, as a plain GET form (works without JavaScript), over
 // GET /api/admin/{code}/content/{type}. Any other /admin/{word} is the staff area's 404.
 
@@ -16,6 +18,18 @@ interface ContentRow {
   fields: Record<string, unknown>;
   displayStatus: DisplayStatus;
   updatedAt: string;
+  /** Why a Published item is not (fully) on the public site now (api/src/content/not-shown.ts). */
+  notShown?: { short: string } | null;
+  publishAt: string | null;
+}
+
+const ADDED_AS: Record<string, string> = { publish: 'published', review: 'submitted for review', draft: 'saved as drafts' };
+
+/** After the paste page's "Add N toppers": how many were added, and how. */
+function addedMessage(url: URL, view: ContentView): string {
+  const added = Number.parseInt(url.searchParams.get('added') ?? '', 10);
+  const as = ADDED_AS[url.searchParams.get('as') ?? ''];
+  return added > 0 && as ? `${added} ${added === 1 ? view.singular : view.heading.toLowerCase()} added and ${as}.` : '';
 }
 
 /** The type of /admin/{type}[/…], or the staff area's 404. */
@@ -32,7 +46,8 @@ export function meta({ matches, params }: Route.MetaArgs) {
 const PAGE_SIZE = 20;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { type } = viewOf(params.type);
+  const view = viewOf(params.type);
+  const { type } = view;
   const url = new URL(request.url);
   const filters: Record<string, string> = {};
   for (const key of ['q', 'status', 'year']) {
@@ -45,14 +60,81 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     request,
     `${schoolPath(request)}/content/${type}?${query}`,
   );
-  if (answer.status === 400) return { type, items: [], total: 0, years: [], page: 1, pages: 1, filters, error: answer.error };
+  const added = addedMessage(url, view);
+  const trash = await recentlyDeleted(request, type);
+  if (answer.status === 400)
+    return {
+      type,
+      items: [],
+      total: 0,
+      years: [],
+      page: 1,
+      pages: 1,
+      filters,
+      error: answer.error,
+      added,
+      ...trash,
+      ...(await undone(request, type, url)),
+    };
   if (!answer.ok || !answer.data) fail(answer);
   const { items, total, years } = answer.data;
-  return { type, items, total, years, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), filters, error: '' };
+  return {
+    type,
+    items,
+    total,
+    years,
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    filters,
+    error: '',
+    added,
+    ...trash,
+    ...(await undone(request, type, url)),
+  };
 }
 
-export default function ContentList({ loaderData }: Route.ComponentProps) {
-  const { type, items, total, years, page, pages, filters, error } = loaderData;
+/** When a published item shows on the site: its Publish at, or "On publishing" (at once); not yet for drafts. */
+function goLive(n: ContentRow, timeZone: string): string {
+  if (n.publishAt) return staffTime(n.publishAt, timeZone);
+  if (n.displayStatus === 'expired') return 'Ended';
+  return n.displayStatus === 'published' ? 'Live now' : 'When published';
+}
+
+/** The type's recently deleted items (decision 0123), and after a delete (?deleted=id) the one just deleted. */
+async function recentlyDeleted(request: Request, type: string) {
+  const answer = await adminApi<{ items: TrashEntry[]; keptDays: number }>(request, `${schoolPath(request)}/content-trash/${type}`);
+  const trash = answer.ok && answer.data ? answer.data.items : [];
+  const id = new URL(request.url).searchParams.get('deleted');
+  return { trash, justDeleted: (id && trash.find((e) => e.id === id)) || null };
+}
+
+/** After Undo or Restore (?restored=id): the item brought back, to name it and link to it. */
+async function undone(request: Request, type: string, url: URL) {
+  const id = url.searchParams.get('restored');
+  if (!id) return { restored: null };
+  const answer = await adminApi<{ item: ContentRow & { status: string } }>(
+    request,
+    `${schoolPath(request)}/content/${type}/${encodeURIComponent(id)}`,
+  );
+  return { restored: answer.ok && answer.data ? answer.data.item : null };
+}
+
+/** Undo (after a delete) and Restore (in Recently deleted): the item comes back as it was. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { type } = viewOf(params.type);
+  const { id = '', csrf = '' } = formValues(await request.formData());
+  const answer = await adminApi(request, `${schoolPath(request)}/content-trash/${type}/${encodeURIComponent(id)}/restore`, {
+    method: 'POST',
+    body: {},
+    csrf,
+  });
+  if (answer.status === 401) throw redirect(signInAgain(request, true));
+  if (answer.ok) return redirect(`/admin/${type}?restored=${encodeURIComponent(id)}`);
+  return { restoreError: answer.error };
+}
+
+export default function ContentList({ loaderData, actionData }: Route.ComponentProps) {
+  const { type, items, total, years, page, pages, filters, error, added, trash, justDeleted, restored } = loaderData;
   const view = viewOf(type);
   const titleLabel = view.fields.find((f) => f.name === view.titleField)?.label ?? 'Title';
   const here = `/admin/${type}`;
@@ -61,11 +143,31 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{view.heading}</h1>
+      <TrashMessage
+        here={here}
+        justDeleted={justDeleted}
+        restored={
+          restored
+            ? { id: restored.id, title: plainText(restored.fields[view.titleField], 80), live: restored.displayStatus === 'published' }
+            : null
+        }
+        error={actionData?.restoreError ?? null}
+        csrf={<CsrfField />}
+      />
       <p>
         <Link className="btn" to={`${here}/new`}>
           New {view.singular}
         </Link>
+        {view.addMany ? (
+          <>
+            {' '}
+            <Link className="btn btn--outline" to={view.addMany.to}>
+              {view.addMany.label}
+            </Link>
+          </>
+        ) : null}
       </p>
+      <FormMessage success={added} />
       <Form method="get" className="admin-filters" aria-label={`Filter: ${view.heading}`}>
         <div className="field">
           <label htmlFor="f-q">Search {titleLabel.toLowerCase()}s</label>
@@ -116,8 +218,14 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
             <tr>
               <th scope="col">{titleLabel}</th>
               {view.secondary ? <th scope="col">{view.secondary.label}</th> : null}
+              {view.columns?.map((c) => (
+                <th key={c.field} scope="col">
+                  {c.label}
+                </th>
+              ))}
               <th scope="col">Status</th>
-              <th scope="col">Last saved ({timeZone})</th>
+              {view.goLive ? <th scope="col">Goes live ({zoneLabel(timeZone)})</th> : null}
+              <th scope="col">Last saved ({zoneLabel(timeZone)})</th>
             </tr>
           </thead>
           <tbody>
@@ -126,8 +234,20 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                 <td>
                   <Link to={`${here}/${encodeURIComponent(n.id)}`}>{plainText(n.fields[view.titleField]) || '(empty)'}</Link>
                 </td>
-                {view.secondary ? <td>{plainText(n.fields[view.secondary.field]) || '—'}</td> : null}
-                <td>{DISPLAY_STATUS_LABELS[n.displayStatus]}</td>
+                {view.secondary ? <td>{listWords(view, view.secondary.field, n.fields[view.secondary.field]) || '—'}</td> : null}
+                {view.columns?.map((c) => (
+                  <td key={c.field}>{plainText(n.fields[c.field]) || '—'}</td>
+                ))}
+                <td>
+                  {DISPLAY_STATUS_LABELS[n.displayStatus]}
+                  {n.notShown ? (
+                    <>
+                      {' · '}
+                      <strong>{n.notShown.short}</strong>
+                    </>
+                  ) : null}
+                </td>
+                {view.goLive ? <td>{goLive(n, timeZone)}</td> : null}
                 <td>{staffTime(n.updatedAt, timeZone)}</td>
               </tr>
             ))}
@@ -140,6 +260,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           {page < pages ? <Link to={at(page + 1)}>Next page</Link> : null}
         </nav>
       ) : null}
+      <RecentlyDeleted entries={trash} heading={view.heading} timeZone={timeZone} csrf={<CsrfField />} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import '../../styles/admin.css';
+import '../../styles/admin-nav.css';
 
 /** The staff area is personal: never stored by browsers or proxies (api/src/site.ts also enforces it). */
 export function headers() {

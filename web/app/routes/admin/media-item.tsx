@@ -1,8 +1,8 @@
 import '../../styles/admin-media.css';
 import type { Route } from './+types/media-item';
 import { MediaFile } from '../../components/admin/media-file';
-import { adminMeta } from '../../lib/admin-meta';
-import { fileAction, fileLoader } from '../../lib/media-pages.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { fileAction, fileLoader } from '../../lib/staff/media-pages.server';
 
 // One file of the media library (/admin/media/{id}): alt text, caption, camera data, where it is
 // used, Delete (components/admin/media-file.tsx).

@@ -1,8 +1,10 @@
 import '../../styles/admin-media.css';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/media';
+import { FileDeletedNote } from '../../components/admin/item-actions';
 import { MediaLibrary } from '../../components/admin/media-library';
-import { adminMeta } from '../../lib/admin-meta';
-import { libraryLoader, uploadAction } from '../../lib/media-pages.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { libraryLoader, uploadAction } from '../../lib/staff/media-pages.server';
 
 // The media library (STAFF.md: /admin/media; issue 15): grid, search, filters in the URL, pages,
 // storage used, and uploads (components/admin/media-library.tsx).
@@ -21,5 +23,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Media({ loaderData, actionData }: Route.ComponentProps) {
-  return <MediaLibrary loaded={loaderData} error={actionData?.error} />;
+  const deleted = useSearchParams()[0].get('deleted');
+  return (
+    <MediaLibrary
+      loaded={loaderData}
+      error={actionData?.error}
+      notice={deleted ? <FileDeletedNote key={deleted} name={deleted} /> : null}
+    />
+  );
 }

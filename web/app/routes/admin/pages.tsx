@@ -1,12 +1,13 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/pages';
-import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { pageTitle } from '../../lib/admin-pages';
-import { staffTime } from '../../lib/admin-time';
+import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { pageTitle } from '../../lib/staff/admin-pages';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
 // The information pages of the staff area (STAFF.md /admin/pages): each page's status and whether
 // a draft is waiting, over GET /api/admin/{code}/pages; each links to its form (/admin/pages/{slug}).
+// Every page is listed: one nobody has written yet (version 0) or never published is not on the public site.
 
 interface PageRow {
   slug: string;
@@ -14,6 +15,7 @@ interface PageRow {
   updatedAt: string;
   status: 'draft' | 'review' | 'published';
   hasDraft: boolean;
+  published: boolean;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,15 +35,19 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Information pages</h1>
-      <p>The texts of the site&rsquo;s information pages. A change is a draft until it is published.</p>
+      <p>
+        The texts of the site&rsquo;s information pages. A change is a draft until it is published; a page never published is not on the
+        public site.
+      </p>
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
       <section className="admin-table-wrap" tabIndex={0} aria-label="Information pages: list">
         <table className="admin-table">
           <thead>
             <tr>
               <th scope="col">Page</th>
+              <th scope="col">On the site</th>
               <th scope="col">Changes</th>
-              <th scope="col">Last saved ({timeZone})</th>
+              <th scope="col">Last saved ({zoneLabel(timeZone)})</th>
             </tr>
           </thead>
           <tbody>
@@ -50,8 +56,9 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
                 <td>
                   <Link to={`/admin/pages/${encodeURIComponent(p.slug)}`}>{pageTitle(p.slug)}</Link>
                 </td>
+                <td>{p.published ? 'Published' : p.version === 0 ? 'Not written yet' : 'Not published'}</td>
                 <td>{p.hasDraft ? PENDING[p.status] : '—'}</td>
-                <td>{staffTime(p.updatedAt, timeZone)}</td>
+                <td>{p.updatedAt ? staffTime(p.updatedAt, timeZone) : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -4,9 +4,9 @@ import type { Submission } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/person';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { staffTime } from '../../lib/admin-time';
+import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { staffTime } from '../../lib/staff/admin-time';
 
 // A person's request (issue 16): everything stored about one e-mail address or mobile number on
 // one screen, exported as CSV or JSON, and their submissions erased in one action.

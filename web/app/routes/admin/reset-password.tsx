@@ -3,8 +3,8 @@ import { fieldErrors, resetRequestBody } from '@sthsm/contract/staff';
 import type { Route } from './+types/reset-password';
 import { AuthCard } from '../../components/admin/auth-card';
 import { Field, FormMessage } from '../../components/admin/fields';
-import { adminApi, formValues } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
+import { adminApi, formValues } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
 import { currentSchool } from '../../lib/school.server';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -4,8 +4,8 @@ import { PASSWORD_MIN_LENGTH } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/set-password';
 import { AuthCard } from '../../components/admin/auth-card';
 import { Field, FormMessage } from '../../components/admin/fields';
-import { adminApi, formValues, relayCookies, type Me } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
+import { adminApi, formValues, relayCookies, type Me } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Choose your password', matches);

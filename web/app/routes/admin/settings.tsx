@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import type { SchoolProfileRecord } from '@sthsm/contract';
+import { CREST_MIN_PX } from '@sthsm/contract/brand';
 import {
   formFromProfile,
   MAX_ADDRESS_LINES,
@@ -12,15 +13,21 @@ import {
 } from '@sthsm/contract/settings';
 import type { Route } from './+types/settings';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
+import { FileRefs } from '../../components/admin/file-refs';
 import { SettingField, settingId, type SettingFieldProps } from '../../components/admin/setting-field';
 import { useUnsavedChanges } from '../../components/admin/unsaved-changes';
-import { adminApi, fail, formValues, schoolPath } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { clearDraft, differs, fillForm, readDraft, saveDraft, type SettingsDraft } from '../../lib/settings-draft';
+import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { loadMediaByRefs } from '../../lib/staff/album-media.server';
+import type { MediaItem } from '../../lib/staff/media';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { clearDraft, differs, fillForm, readDraft, saveDraft, type SettingsDraft } from '../../lib/staff/settings-draft';
+import '../../styles/admin-media.css';
 import '../../styles/admin-settings.css';
 
 // The school's settings (STAFF.md: /admin/settings, administrators only): every fact the header,
-// footer, contact and school-information pages show, in one form that works without JavaScript.
+// footer, contact and school-information pages show, and the school's brand (crest, colours, share
+// image), in one form that works without JavaScript. Only the name is required (a new school starts
+// with its name alone, docs/decisions/0132); a fact left empty is not shown on the site.
 // The action checks the post with the contract's profile schema (parseSettingsForm) before the API
 // checks it again with the same schema; errors stand under their fields with the typed values kept.
 // A save based on an older version is refused (409): the typed values stay, the fields someone
@@ -36,11 +43,16 @@ interface Group {
   legend: string;
   intro?: string;
   fields: Field[];
+  /** The group's pictures, chosen from the media library (the brand's crest and share image). */
+  pictures?: Array<{ name: string; label: string; hint: string }>;
 }
 
+/** Said of a group whose facts go together (the site shows all of them or none). */
+const WHOLE = 'Fill in all of these, or leave them all empty if the site should not show them.';
+
 const phoneFields = (i: number): Field[] => [
-  { name: `phones.${i}.label`, label: `Phone ${i + 1} label`, required: i === 0, hint: i === 0 ? 'For example: Office.' : undefined },
-  { name: `phones.${i}.number`, label: `Phone ${i + 1} number`, kind: 'tel', required: i === 0 },
+  { name: `phones.${i}.label`, label: `Phone ${i + 1} label`, hint: i === 0 ? 'For example: Office.' : undefined },
+  { name: `phones.${i}.number`, label: `Phone ${i + 1} number`, kind: 'tel' },
 ];
 
 /** The form, group by group, in the order a school thinks of itself. */
@@ -49,7 +61,7 @@ const GROUPS: Group[] = [
     id: 'identity',
     legend: 'Name and identity',
     fields: [
-      { name: 'name', label: 'School name' },
+      { name: 'name', label: 'School name', required: true },
       { name: 'shortName', label: 'Short name', hint: 'Where space is short, like the mobile header.' },
       { name: 'fullName', label: 'Full name', hint: 'One line for headers and page titles, with the place.' },
       { name: 'tagline', label: 'Tagline' },
@@ -75,11 +87,11 @@ const GROUPS: Group[] = [
   {
     id: 'address',
     legend: 'Address and map',
+    intro: `The postal address (lines, city, state, postal code, country) and the map each go together: ${WHOLE.charAt(0).toLowerCase()}${WHOLE.slice(1)}`,
     fields: [
       ...Array.from({ length: MAX_ADDRESS_LINES }, (_, i): Field => ({
         name: `address.lines.${i}`,
         label: `Address line ${i + 1}`,
-        required: i === 0,
       })),
       { name: 'address.city', label: 'City' },
       { name: 'address.state', label: 'State' },
@@ -102,15 +114,16 @@ const GROUPS: Group[] = [
     legend: 'Social media links',
     intro: 'Leave a network empty if the school is not on it; the site then shows no icon for it.',
     fields: [
-      { name: 'social.facebook', label: 'Facebook page', kind: 'url', required: false },
-      { name: 'social.instagram', label: 'Instagram page', kind: 'url', required: false },
-      { name: 'social.youtube', label: 'YouTube channel', kind: 'url', required: false },
-      { name: 'social.x', label: 'X (Twitter) page', kind: 'url', required: false },
+      { name: 'social.facebook', label: 'Facebook page', kind: 'url' },
+      { name: 'social.instagram', label: 'Instagram page', kind: 'url' },
+      { name: 'social.youtube', label: 'YouTube channel', kind: 'url' },
+      { name: 'social.x', label: 'X (Twitter) page', kind: 'url' },
     ],
   },
   {
     id: 'app',
     legend: 'School app',
+    intro: WHOLE,
     fields: [
       { name: 'app.name', label: 'App name' },
       { name: 'app.iosUrl', label: 'App Store link', kind: 'url' },
@@ -121,6 +134,7 @@ const GROUPS: Group[] = [
   {
     id: 'portal',
     legend: 'Parent portal and ERP',
+    intro: 'The help desk\u2019s hours, phone and e-mail go together, and so do the ERP provider and its website.',
     fields: [
       { name: 'parentPortal.loginUrl', label: 'Parent login link', kind: 'url' },
       { name: 'parentPortal.helpDesk.hours', label: 'Help desk hours' },
@@ -133,6 +147,7 @@ const GROUPS: Group[] = [
   {
     id: 'principal',
     legend: 'Principal',
+    intro: 'With the principal\u2019s name, give their title too.',
     fields: [
       { name: 'principal.name', label: 'Principal\u2019s name' },
       { name: 'principal.title', label: 'Principal\u2019s title', hint: 'For example: Principal.' },
@@ -160,15 +175,46 @@ const GROUPS: Group[] = [
   {
     id: 'footer',
     legend: 'Footer',
+    intro: 'Without a copyright year the footer\u2019s copyright line has none; the web developer credit needs both its name and website.',
     fields: [
       { name: 'copyrightYear', label: 'Copyright year', kind: 'year' },
       { name: 'developer.name', label: 'Web developer' },
       { name: 'developer.url', label: 'Web developer website', kind: 'url' },
     ],
   },
+  {
+    id: 'brand',
+    legend: 'Crest and colours',
+    intro:
+      'How the site looks: the crest by the school\u2019s name and as the browser and phone icon, and the two colours of the menu, buttons and headings.',
+    pictures: [
+      {
+        name: 'brand.crest',
+        label: 'Crest',
+        hint: `A PNG, WebP or JPEG picture of at least ${CREST_MIN_PX} pixels wide or high (an SVG cannot be uploaded: save it as a PNG first). The site\u2019s icons are made from it.`,
+      },
+      {
+        name: 'brand.shareImage',
+        label: 'Share image',
+        hint: 'The picture a link to the site shows when shared (WhatsApp, Facebook) and the page has none of its own; best 1200 \u00d7 630 pixels.',
+      },
+    ],
+    fields: [
+      {
+        name: 'brand.primary',
+        label: 'Primary colour',
+        hint: 'As # and six digits, for example #12386b. The menu, buttons and headings; white text goes on it, so it must be dark enough.',
+      },
+      {
+        name: 'brand.accent',
+        label: 'Accent colour',
+        hint: 'As # and six digits, for example #b8860b. Lines and highlights; dark text goes on it, so it must be light enough.',
+      },
+    ],
+  },
 ];
 
-const LABELS = new Map<string, string>(GROUPS.flatMap((g) => g.fields.map((f) => [f.name, f.label] as const)));
+const LABELS = new Map<string, string>(GROUPS.flatMap((g) => [...g.fields, ...(g.pictures ?? [])].map((f) => [f.name, f.label] as const)));
 LABELS.set('phones', 'Phone numbers');
 LABELS.set('address.lines', 'Address lines');
 LABELS.set('whatsapp', 'WhatsApp number');
@@ -185,6 +231,8 @@ function anchorOf(path: string): string {
   if (path === 'phones') return settingId('phones.0.label');
   if (path === 'address.lines') return settingId('address.lines.0');
   if (path === 'whatsapp') return 'whatsapp-0';
+  // A picture's field: its "Choose" button (file-refs.tsx).
+  if (path === 'brand.crest' || path === 'brand.shareImage') return `field-${path}`;
   return settingId(path);
 }
 
@@ -198,7 +246,11 @@ function listError(group: string, errors: Record<string, string>): string | unde
 export async function loader({ request }: Route.LoaderArgs) {
   const answer = await adminApi<SchoolProfileRecord>(request, `${schoolPath(request)}/settings`);
   if (!answer.ok || !answer.data) fail(answer);
-  return { record: answer.data };
+  const { brand } = answer.data.profile;
+  const refs = [brand?.crest, brand?.shareImage].filter((r): r is string => Boolean(r));
+  // The chosen pictures' thumbnails and names (a refused save's other choice shows by its reference).
+  const media: Record<string, MediaItem> = refs.length ? await loadMediaByRefs(request, refs) : {};
+  return { record: answer.data, media };
 }
 
 interface Outcome {
@@ -215,6 +267,8 @@ interface Outcome {
   taken: Array<{ label: string; saved: string }>;
   /** After a conflict: fields both changed (the typed value is kept). */
   both: Array<{ label: string; saved: string; yours: string }>;
+  /** The library files of the pictures in the form as it comes back (chosen but not saved yet). */
+  media: Record<string, MediaItem>;
 }
 
 const outcome = (o: Partial<Outcome>): Outcome => ({
@@ -226,6 +280,7 @@ const outcome = (o: Partial<Outcome>): Outcome => ({
   version: null,
   taken: [],
   both: [],
+  media: {},
   ...o,
 });
 
@@ -249,13 +304,22 @@ function shown(key: string, value: string | undefined): string {
   return value?.trim() ? value : '(empty)';
 }
 
+/** The library files of the brand's pictures among `values`, for their thumbnails and names. */
+async function pictureMedia(request: Request, values: Record<string, string>): Promise<Record<string, MediaItem>> {
+  const refs = ['brand.crest', 'brand.shareImage'].flatMap((k) => (values[k] ?? '').split('\n').map((r) => r.trim())).filter(Boolean);
+  return refs.length ? loadMediaByRefs(request, refs) : {};
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const { csrf = '' } = values;
   const version = Number(values.version);
   const parsed = parseSettingsForm(values);
   const base = baseOf(values.base, {});
-  if (!parsed.success) return data(outcome({ error: SETTINGS_INVALID, errors: parsed.errors, values, base, version }), { status: 400 });
+  if (!parsed.success) {
+    const media = await pictureMedia(request, values);
+    return data(outcome({ error: SETTINGS_INVALID, errors: parsed.errors, values, base, version, media }), { status: 400 });
+  }
   const answer = await adminApi<SchoolProfileRecord & { changed: string[] }>(request, `${schoolPath(request)}/settings`, {
     method: 'PUT',
     body: { version, profile: parsed.profile },
@@ -282,6 +346,7 @@ export async function action({ request }: Route.ActionArgs) {
         values: merged.values,
         base: saved,
         version: problem.current.version,
+        media: await pictureMedia(request, merged.values),
         taken: merged.taken.map((k) => ({ label: labelOf(k), saved: shown(k, saved[k]) })),
         both: merged.both.map((k) => ({ label: labelOf(k), saved: shown(k, saved[k]), yours: shown(k, values[k]) })),
       }),
@@ -290,11 +355,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // A form token from an older session: the page comes back with the current one, and the typed values.
   const error = answer.status === 403 && /form has expired/i.test(answer.error) ? FORM_RENEWED : answer.error;
-  return data(outcome({ error, errors: problem.fields ?? {}, values, base, version }), { status: answer.status || 503 });
+  const media = await pictureMedia(request, values);
+  return data(outcome({ error, errors: problem.fields ?? {}, values, base, version, media }), { status: answer.status || 503 });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { record } = loaderData;
+  const media = { ...loaderData.media, ...actionData?.media };
+  const { me } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const loaded = formFromProfile(record.profile);
@@ -304,11 +372,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const version = actionData?.version ?? record.version;
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty && !busy, 'You have unsaved changes to the school settings. Leave this page and lose them?');
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData?.error) summary.current?.focus();
-  }, [actionData]);
+  useUnsavedChanges(dirty, 'You have unsaved changes to the school settings. Leave this page and lose them?', busy);
   const whatsapp = values.whatsapp ?? 'none';
   const form = useRef<HTMLFormElement>(null);
   const code = record.code;
@@ -326,8 +390,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <>
       <h1>School settings</h1>
       <p>
-        What the website says about {record.profile.name}: its header, footer, contact page and school information. Changes show on the
-        public site as soon as you save.
+        What the website says about {record.profile.name}: its header, footer, contact page and school information, and how it looks. Only
+        the school name is required: what you leave empty is not shown. Changes show on the public site as soon as you save.
       </p>
       <nav aria-label="Parts of the settings" className="settings-toc">
         <ul>
@@ -369,7 +433,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
       ) : null}
-      <div ref={summary} tabIndex={-1} className="settings-summary">
+      <div className="settings-summary">
         <FormMessage error={actionData?.error} success={actionData?.success} />
         {Object.keys(errors).length > 0 ? (
           <ul className="settings-error-list">
@@ -432,6 +496,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <legend>{g.legend}</legend>
             {g.intro ? <p className="field-hint">{g.intro}</p> : null}
             {listError(g.id, errors) ? <p className="field-error">{listError(g.id, errors)}</p> : null}
+            {(g.pictures ?? []).map((p) => (
+              <FileRefs
+                key={p.name}
+                field={{ name: p.name, label: p.label, hint: p.hint, single: true, photosOnly: true }}
+                value={values[p.name] ?? ''}
+                media={media}
+                csrf={me.csrfToken}
+                error={errors[p.name]}
+                onEdit={() => setDirty(true)}
+              />
+            ))}
             <div className={`settings-fields settings-fields--${g.id}`}>
               {g.fields.map((f) => (
                 <SettingField key={f.name} {...f} values={values} errors={errors} />

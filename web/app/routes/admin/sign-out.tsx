@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/sign-out';
-import { adminApi, formValues, relayCookies } from '../../lib/admin-api.server';
+import { adminApi, formValues, relayCookies } from '../../lib/staff/admin-api.server';
 import { currentSchool } from '../../lib/school.server';
 
 /** Nothing to show: a GET goes back to the staff area. */

@@ -1,8 +1,8 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, isRouteErrorResponse, Link, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ROLE_LABELS } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/signed-in';
-import { requireStaff } from '../../lib/admin-api.server';
-import { CONTENT_LINKS } from '../../lib/admin-content';
+import { requireStaff } from '../../lib/staff/admin-api.server';
+import { PhoneMenu, WideNav } from '../../components/admin/staff-menu';
 
 /** Every signed-in page: the person, their role in this site's school, and the CSRF token for forms. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +21,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 type StaffData = Awaited<ReturnType<typeof loader>>;
 
 function AdminHeader({ staff }: { staff: StaffData | undefined }) {
-  const isAdmin = staff?.role === 'admin';
+  const role = staff?.role ?? null;
+  const who = staff ? `${staff.me.user.name}${role ? `, ${ROLE_LABELS[role].toLowerCase()}` : ''}` : '';
   return (
     <header className="admin-header">
       <div className="admin-header-inner">
@@ -29,64 +30,17 @@ function AdminHeader({ staff }: { staff: StaffData | undefined }) {
           <Link to="/admin">{staff?.school.name ?? 'Staff area'}</Link> <span>Staff area</span>
         </p>
         {staff ? (
-          <nav aria-label="Staff area" className="admin-nav">
-            <ul>
-              <li>
-                <NavLink to="/admin" end>
-                  Dashboard
-                </NavLink>
-              </li>
-              {isAdmin ? (
-                <li>
-                  <NavLink to="/admin/settings">Settings</NavLink>
-                </li>
-              ) : null}
-              {isAdmin ? (
-                <li>
-                  <NavLink to="/admin/staff">Staff</NavLink>
-                </li>
-              ) : null}
-              {isAdmin || staff.role === 'editor' ? (
-                <li>
-                  <NavLink to="/admin/children">Children</NavLink>
-                </li>
-              ) : null}
-              {isAdmin ? (
-                <li>
-                  <NavLink to="/admin/submissions">Submissions</NavLink>
-                </li>
-              ) : null}
-              {isAdmin ? (
-                <li>
-                  <NavLink to="/admin/audit">Audit log</NavLink>
-                </li>
-              ) : null}
-              <li>
-                <NavLink to="/admin/account">Your account</NavLink>
-              </li>
-            </ul>
+          <>
+            <PhoneMenu role={role} who={who} operator={staff.me.user.isOperator} />
             <Form method="post" action="/admin/sign-out" className="admin-signout">
               <input type="hidden" name="csrf" value={staff.me.csrfToken} />
-              <span className="admin-who">
-                {staff.me.user.name}
-                {staff.role ? `, ${ROLE_LABELS[staff.role].toLowerCase()}` : ''}
-              </span>
+              <span className="admin-who">{who}</span>
               <button type="submit" className="btn btn--light">
                 Sign out
               </button>
             </Form>
-          </nav>
-        ) : null}
-        {staff?.role ? (
-          <nav aria-label="Content" className="admin-nav admin-nav--content">
-            <ul>
-              {CONTENT_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to}>{l.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+            <WideNav role={role} operator={staff.me.user.isOperator} />
+          </>
         ) : null}
       </div>
     </header>

@@ -4,9 +4,9 @@ import { ROLE_LABELS, STAFF_ROLES } from '@sthsm/contract/staff-words';
 import type { Route } from './+types/staff';
 import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
 import { LinkBox } from '../../components/admin/link-box';
-import { adminApi, fail, formValues, schoolPath, type LinkAnswer, type Member, type StaffContext } from '../../lib/admin-api.server';
-import { staffTime } from '../../lib/admin-time';
-import { adminMeta } from '../../lib/admin-meta';
+import { adminApi, fail, formValues, schoolPath, type LinkAnswer, type Member, type StaffContext } from '../../lib/staff/admin-api.server';
+import { staffTime } from '../../lib/staff/admin-time';
+import { adminMeta } from '../../lib/staff/admin-meta';
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Staff', matches);
@@ -191,7 +191,12 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <h1>Staff</h1>
-      <FormMessage error={actionData?.error} success={actionData?.success} />
+      <FormMessage
+        error={actionData?.error}
+        errors={actionData?.errors}
+        labelOf={(name) => ({ email: 'Email', name: 'Name' })[name] ?? name}
+        success={actionData?.success}
+      />
       {actionData?.link ? <LinkBox {...actionData.link} timeZone={timeZone} /> : null}
 
       <section aria-labelledby="invite-heading" className="admin-section">

@@ -1,33 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
-import { CLASS_OPTIONS, PROFESSION_OPTIONS } from '@sthsm/contract/alumni';
+import { alumniFieldInWords } from '@sthsm/contract/alumni';
 import { SUBMISSION_FIELDS, type Submission } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/submission';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
-import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { staffTime } from '../../lib/admin-time';
+import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Alumni submission', matches);
 }
-
-const CLASS_WORDS = new Map<string, string>(CLASS_OPTIONS.map((o) => [o.value, o.label]));
-const PROFESSION_WORDS = new Map<string, string>(PROFESSION_OPTIONS.map((o) => [o.value, o.label]));
-const CODED: Partial<Record<string, Map<string, string>>> = {
-  class: CLASS_WORDS,
-  school2: CLASS_WORDS,
-  subject: CLASS_WORDS,
-  profession1: PROFESSION_WORDS,
-};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const answer = await adminApi<Submission>(request, `${schoolPath(request)}/submissions/${encodeURIComponent(params.id)}`);
   if (!answer.ok || !answer.data) fail(answer);
   const s = answer.data;
   // Class and profession codes in words (the form stores the list's value).
-  const fields = SUBMISSION_FIELDS.map((f) => ({ label: f.label, value: CODED[f.key]?.get(s[f.key]) ?? s[f.key] }));
+  const fields = SUBMISSION_FIELDS.map((f) => ({ label: f.label, value: alumniFieldInWords(f.key, s[f.key]) }));
   return { submission: s, fields };
 }
 
@@ -105,7 +96,8 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
       </p>
       <h1>Submission of {s.name}</h1>
       <p>
-        Received {staffTime(s.receivedAt, timeZone)} · {s.handledAt ? `handled ${staffTime(s.handledAt, timeZone)}` : 'not handled yet'}
+        Received {staffTime(s.receivedAt, timeZone)} · {s.handledAt ? `handled ${staffTime(s.handledAt, timeZone)}` : 'not handled yet'} (
+        {zoneLabel(timeZone)})
       </p>
       <FormMessage error={actionData?.error} success={actionData?.success} />
       {actionData?.intent === 'confirm-erase' ? <ConfirmErase name={s.name} /> : null}

@@ -11,9 +11,9 @@ import '../../styles/admin-submissions.css';
 import type { Route } from './+types/submissions';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { DownloadWithProgress } from '../../components/admin/download-progress';
-import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/admin-api.server';
-import { adminMeta } from '../../lib/admin-meta';
-import { staffTime } from '../../lib/admin-time';
+import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
+import { adminMeta } from '../../lib/staff/admin-meta';
+import { staffTime, zoneLabel } from '../../lib/staff/admin-time';
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Alumni submissions', matches);
@@ -207,7 +207,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                   <th scope="col">
                     <span className="visually-hidden">Choose</span>
                   </th>
-                  <th scope="col">Received ({timeZone})</th>
+                  <th scope="col">Received ({zoneLabel(timeZone)})</th>
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
                   <th scope="col">Mobile</th>
