@@ -21,6 +21,7 @@ import {
   jsBudgetKb,
 } from './settings.ts';
 import { importLines, type ImportFigures } from './import.ts';
+import type { NewSchoolFigures } from './new-school.ts';
 import { uploadLines, type UploadFigures } from './upload.ts';
 import type { WrkResult } from './wrk.ts';
 
@@ -30,6 +31,8 @@ export interface BenchResults {
   load1: number[];
   loadSamples: number[];
   lh: { page: string; runs: LhRun[]; noJs: LhRun[] }[];
+  /** A new school's pages (none without Lighthouse or with BENCH_SKIP_NEW_SCHOOL=1). */
+  fresh: NewSchoolFigures | null;
   weights: { page: string; initial: { gzip: number; br: number; files: number } }[];
   pairs: { name: string; ours: WrkResult; nginx: WrkResult; bytes: number }[];
   loads: { name: string; r: WrkResult }[];
@@ -38,7 +41,7 @@ export interface BenchResults {
   imported: ImportFigures | null;
 }
 
-export function report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload, imported }: BenchResults): void {
+export function report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported }: BenchResults): void {
   // ---------------------------------------------------------------- report
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -77,6 +80,7 @@ export function report({ started, load0, load1, loadSamples, lh, weights, pairs,
       );
     }
     lines.push('');
+    if (fresh) lines.push(`### A new school's pages (bench/new-school.ts): Lighthouse as above`, '', ...newSchoolLines(fresh), '');
   } else {
     lines.push('| Page | JS in HTML (gzip / br), budget |', '|---|---|');
     for (const { page, initial } of weights) lines.push(`| ${page} | ${jsCell(page, initial)} |`);
@@ -129,6 +133,22 @@ export function report({ started, load0, load1, loadSamples, lh, weights, pairs,
 }
 
 const ok = (pass: boolean) => (pass ? '' : ' ✗');
+
+/** A new school's rows: the median of each category and of LCP, CLS and TBT, on its own host name. */
+function newSchoolLines(f: NewSchoolFigures): string[] {
+  const lines = [`Measured on ${f.origin} (the school's own host name), beside the demo school on the same server.`, ''];
+  lines.push('| Page | Perf | A11y | Best pr. | SEO | LCP | CLS | TBT |', '|---|---|---|---|---|---|---|---|');
+  for (const { page, runs } of f.pages) {
+    const s = (c: string) => median(runs.map((r) => r.scores[c] ?? 0));
+    const cls = median(runs.map((r) => r.cls));
+    const tbt = median(runs.map((r) => r.tbt));
+    const shown = page.startsWith('/news/item') ? '/news/item?id=(its item)' : page;
+    lines.push(
+      `| ${shown} | ${CATEGORIES.map((c) => `${fmt(s(c))}${ok(s(c) >= BUDGET.score)}`).join(' | ')} | ${fmt(median(runs.map((r) => r.lcp)) / 1000, 2)} s | ${fmt(cls, 3)}${ok(cls <= BUDGET.cls)} | ${fmt(tbt)} ms${ok(tbt <= BUDGET.tbtMs)} |`,
+    );
+  }
+  return lines;
+}
 const jsCell = (page: string, w: { gzip: number; br: number; files: number }) =>
   `${kb(w.gzip)}${ok(w.gzip <= jsBudgetKb(page) * 1024)} / ${kb(w.br)} (${w.files} files), ≤ ${jsBudgetKb(page)} KB`;
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');

@@ -9,7 +9,7 @@
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 5: the median of 5), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_NEW_SCHOOL=1 (the new school's Lighthouse), BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
 // "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
 // .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
@@ -37,6 +37,7 @@ import {
 } from './settings.ts';
 import { ensureTools, NGINX } from './tools.ts';
 import { importBench } from './import.ts';
+import { newSchoolBench } from './new-school.ts';
 import { BENCH_MEDIA_MAX_BYTES, uploadBench } from './upload.ts';
 import { wrk, type WrkResult } from './wrk.ts';
 
@@ -136,6 +137,9 @@ async function main(): Promise<void> {
       lh.push({ page, runs: await lighthouseRuns(ORIGIN + page), noJs: await lighthouseRuns(NGINX_ORIGIN + noJs.get(page)!) });
     }
   }
+  // A new school's pages on its own host name (new-school.ts), as the demo's are measured above.
+  const fresh =
+    env.BENCH_SKIP_LIGHTHOUSE !== '1' && env.BENCH_SKIP_NEW_SCHOOL !== '1' ? await newSchoolBench(ORIGIN, dataDir, lighthouseRuns) : null;
   const weights: { page: string; initial: { gzip: number; br: number; files: number } }[] = [];
   for (const page of pages) weights.push({ page, initial: await initialJs(page) });
 
@@ -168,7 +172,7 @@ async function main(): Promise<void> {
 
   stopAll();
   clearInterval(sampler);
-  report({ started, load0, load1, loadSamples, lh, weights, pairs, loads, upload, imported });
+  report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported });
   const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
   if (over.length > 0) {
     throw new Error(

@@ -59,18 +59,24 @@ export interface UploadFigures {
   readBytesMb: number;
 }
 
-interface Session {
+export interface Session {
   cookie: string;
   csrf: string;
 }
 
-/** An editor of the bench's school, signed in (the CLI writes the account into DATA_DIR's database). */
-async function signIn(origin: string, dataDir: string): Promise<Session> {
-  const email = 'bench.editor@example.org';
+/**
+ * A member of staff of `school` (the bench's own editor by default), signed in: the CLI writes the
+ * account into DATA_DIR's database, then the sign-in form's API call signs in.
+ */
+export async function signIn(
+  origin: string,
+  dataDir: string,
+  { school = 'STHSM', role = 'editor', email = 'bench.editor@example.org' } = {},
+): Promise<Session> {
   const password = 'a bench password that is long';
   const made = spawnSync(
     path.join(BIN, 'node'),
-    ['api/src/staff/cli.ts', 'add', '--school', 'STHSM', '--email', email, '--role', 'editor', '--password-stdin'],
+    ['api/src/staff/cli.ts', 'add', '--school', school, '--email', email, '--role', role, '--password-stdin'],
     { cwd: ROOT, input: password, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
   );
   if (made.status !== 0) throw new Error(`could not create the bench editor: ${made.stdout}${made.stderr}`);

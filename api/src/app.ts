@@ -36,8 +36,7 @@ import { visitorRoutes } from './routes/visitor.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { createMailer, type Mailer } from './staff/mail.ts';
-import { isSchoolSuspended } from './repositories/schools.ts';
-import { SUSPENDED_RETRY_AFTER_S, SUSPENDED_TEXT } from './schools/words.ts';
+import { answerSuspended, createSuspensionCheck } from './schools/suspension.ts';
 import { startVariantWorker, variantWorkers, type VariantWorker } from './media/variant-worker.ts';
 import { installMetrics } from './metrics/route.ts';
 
@@ -74,26 +73,21 @@ export interface BuildOptions {
 const BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: one error handler, one 404, form-encoded bodies, every route of SPEC §7. */
-const api: FastifyPluginAsync<Deps & { mailer: Mailer; importAddresses?: (address: string) => boolean }> = async (
-  app,
-  { db, config, now, mailer, readiness, importAddresses },
-) => {
-  const deps: Deps = { db, config, now, ...(readiness ? { readiness } : {}) };
+const api: FastifyPluginAsync<
+  Deps & { mailer: Mailer; importAddresses?: (address: string) => boolean; suspended: (code: string) => Promise<boolean> }
+> = async (app, { db, config, now, mailer, readiness, importAddresses, suspended }) => {
+  const deps: Deps = { db, config, now, suspended, ...(readiness ? { readiness } : {}) };
   installErrorHandling(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     // Repeated names keep the last value (SPEC §3: the form may send the later one).
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  // A suspended school's public API answers 503 (issue 31); the staff API keeps working.
+  // A suspended school's public API answers 503 (issue 31); the staff API keeps working. Answers
+  // found by id or path (a file, an album) ask for the school they belong to themselves.
   app.addHook('onRequest', async (request, reply) => {
     const code = (request.params as { code?: unknown } | undefined)?.code;
     if (typeof code !== 'string' || (request.routeOptions.url ?? '').startsWith('/api/admin/')) return;
-    if (!(await isSchoolSuspended(db, code))) return;
-    return reply
-      .code(503)
-      .header('retry-after', String(SUSPENDED_RETRY_AFTER_S))
-      .header('cache-control', 'no-store')
-      .send({ error: SUSPENDED_TEXT });
+    if (await suspended(code)) return answerSuspended(reply);
   });
   for (const routes of [
     healthRoutes,
@@ -216,6 +210,8 @@ export async function buildApp({
     config,
     now,
     mailer: mailer ?? createMailer(config, app.log),
+    // The server's content counters tell when to read a school's suspension again (schools/suspension.ts).
+    suspended: createSuspensionCheck(db, contentWatch),
     ...(readiness ? { readiness } : {}),
     ...(importAddresses ? { importAddresses } : {}),
   });

@@ -22,7 +22,7 @@ export interface SchoolResolver {
    * addresses SCHOOL_CODE even before that school exists (an operator's first sign-in); else null.
    */
   staffSchoolOf(hostname: string): string | null;
-  /** Whether a school is suspended now (read from the database: exact on every server). */
+  /** Whether a school is suspended now (`options.suspended`: by default read from the database each time). */
   isSuspended(code: string): Promise<boolean>;
   /** Reloads the table now (also done after writes and every `refreshMs`). */
   refresh(): Promise<void>;
@@ -51,6 +51,8 @@ export async function createSchoolResolver(
     onError?: (err: unknown) => void;
     /** Host names of the default school besides loopback and IP literals: SITE_URL's. */
     defaultHosts?: readonly string[];
+    /** How a suspension is asked (the server's follows the content counters: schools/suspension.ts). */
+    suspended?: (code: string) => Promise<boolean>;
   } = {},
 ): Promise<SchoolResolver> {
   let hosts = new Map<string, string>();
@@ -88,7 +90,7 @@ export async function createSchoolResolver(
     staffSchoolOf(hostname) {
       return mapped(hostname) ?? (isDefaultHost(hostname) ? defaultCode : null);
     },
-    isSuspended: (code) => isSchoolSuspended(db, code),
+    isSuspended: options.suspended ?? ((code) => isSchoolSuspended(db, code)),
     refresh: load,
     async reloadOnMiss(hostname) {
       const name = normalizeHost(hostname);

@@ -7,6 +7,7 @@ import { countSchools } from './repositories/schools.ts';
 import { createSchoolResolver } from './school-hosts.ts';
 import { mountSite } from './site.ts';
 import { createContentWatch } from './content/watch.ts';
+import { createSuspensionCheck } from './schools/suspension.ts';
 import { schoolToday } from './school-day.ts';
 import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
 import { firstStartSetupLink } from './staff/setup-link.ts';
@@ -72,6 +73,7 @@ const app = await buildApp({
 // SITE_URL's host name reaches the default school like localhost does (docs/decisions/0131).
 const schools = await createSchoolResolver(db, config.schoolCode, {
   defaultHosts: [new URL(config.siteOrigin).hostname],
+  suspended: createSuspensionCheck(db, contentWatch),
   onError: (err) => app.log.warn({ err }, 'could not reload the host table; keeping the last one'),
 });
 await mountSite(app, {

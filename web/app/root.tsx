@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { brandCss, iconUrl, themeColour } from './lib/brand';
 import { useHydration, useShellAssets } from './lib/hydration';
 import { useNonce } from './lib/nonce';
+import { restoreTypedText } from './lib/typed-before-start';
 import type { RootData } from './lib/root-data';
 import { loadSchoolProfile } from './lib/school-data.server';
 import { currentSchool, siteUrlFor } from './lib/school.server';
@@ -91,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The document's body: the public site (routes/site-layout.tsx) or the staff area, each with its own layout. */
 export default function App() {
+  // Effects run child first: this one runs once the whole page has hydrated.
+  useEffect(restoreTypedText, []);
   return <Outlet />;
 }
 

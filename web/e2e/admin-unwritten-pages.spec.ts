@@ -6,7 +6,8 @@ import { onOwnServer } from './support/own-server';
 // A school made empty (decision 0134) at 390 px, on a server of its own (E2E_PORT + 19) whose default
 // school is that new school: its home page shows no empty section and no placeholder, its menu and
 // sitemaps list no information page and their addresses answer 404; an editor opens the unwritten
-// Contact Us page, sees what to write, writes and publishes it, and it appears in the menu and sitemap.
+// Contact Us page, sees what to write, saves a draft written in part, writes the rest and publishes
+// it, and it appears in the menu and sitemap.
 
 const CODE = 'NEWSC';
 const { dataDir } = onOwnServer({
@@ -83,7 +84,18 @@ test('an editor writes the unwritten Contact Us page from its template, publishe
   await expect(page.getByText(/Please correct|need attention|required/).first()).toBeInViewport();
   await expect(page.getByRole('textbox', { name: 'Office hours' })).toHaveValue('');
 
+  // Written over two sittings: a draft keeps what is written so far, the rest still empty.
   await page.getByRole('textbox', { name: 'Page description (for search results)' }).fill('How to reach Riverside Public School.');
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeInViewport();
+  await expect(page.getByText('Status: Not published, a draft saved, not on the public site')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Page description (for search results)' })).toHaveValue(
+    'How to reach Riverside Public School.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Office hours' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Office hours' })).toHaveAccessibleDescription('Write when the office is open.');
+  expect((await page.request.get('/contactUs')).status()).toBe(404);
+
   await page.getByRole('textbox', { name: 'Introduction' }).fill('Visitors are welcome on school days.');
   await page.getByRole('textbox', { name: 'Office hours' }).fill('Monday to Friday, 8 AM to 1 PM.');
   await page.getByRole('textbox', { name: 'Directions' }).fill('Beside the river bridge, opposite the post office.');

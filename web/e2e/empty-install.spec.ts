@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { buildDemo } from '../../content/src/demo';
 import { axeViolations } from './support/axe';
 import { onOwnServer } from './support/own-server';
+import { started } from './support/slow-phone';
 
 // A real school from an empty install (OPERATIONS.md "A school from an empty install"), at 390 px:
 // a server started with SEED_DEMO=off; the operator creates a school with a host name; its first
@@ -172,6 +173,17 @@ test("the school's site on its host name is its own: its name, crest, colours, p
   const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
   expect(primary).toBe(PRIMARY);
   await expect(page.getByRole('region', { name: 'Latest News' }).getByText(NEWS).first()).toBeVisible();
+  // Its one headline goes round the ticker like a marquee: never shown twice at once.
+  await started(page);
+  for (let look = 0; look < 6; look++) {
+    const shown = await page.evaluate(() => {
+      const viewport = document.querySelector('.news-ticker__viewport')?.getBoundingClientRect();
+      const rows = Array.from(document.querySelectorAll('.news-ticker__track li')).map((li) => li.getBoundingClientRect());
+      return viewport ? rows.filter((r) => r.bottom > viewport.top && r.top < viewport.bottom).length : -1;
+    });
+    expect(shown, `look ${look}`).toBeLessThanOrEqual(1);
+    await page.waitForTimeout(700);
+  }
   expect(await axeViolations(page, 'new school home at 390 px')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('gvs-home-390.png'), fullPage: true });
 

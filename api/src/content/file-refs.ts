@@ -52,7 +52,8 @@ function inner(def: Def): Schema[] {
 function walk(schema: Schema, value: unknown, path: RefPath, found: Map<string, FoundRef>): void {
   const meta = fileRefSchemas.get(schema);
   if (meta) {
-    if (typeof value === 'string') found.set(JSON.stringify(path), { path, label: meta.label, ref: value });
+    // An empty reference is a file still to choose (a draft's); the schema refuses it where one is required.
+    if (typeof value === 'string' && value.trim() !== '') found.set(JSON.stringify(path), { path, label: meta.label, ref: value });
     return;
   }
   const def = defOf(schema);

@@ -28,13 +28,15 @@ const VARIANT_PATH = /^library-variants\/(m[0-9a-f]{39})\/([0-9]{1,5})\.([a-z]{1
 export type Servable =
   | {
       kind: 'library';
+      /** The school the file belongs to (a suspended school's files are not served). */
+      school: string;
       row: MediaRow;
       source: StoredSource;
       contentType: string;
       /** A made variant (its own type); null: the original. */
       variant: { width: number; format: VariantFormat } | null;
     }
-  | { kind: 'stored'; source: StoredSource; contentType: string; byId: boolean };
+  | { kind: 'stored'; school: string; source: StoredSource; contentType: string; byId: boolean };
 
 /**
  * A folder name as a case-insensitive or normalising store might read it: LIBRARY, Library,
@@ -76,7 +78,7 @@ async function libraryFile(
   const info = await media.stat(path);
   if (!info) return null;
   const contentType = variant ? FORMAT_TYPES[variant.format] : row.item.contentType;
-  return { kind: 'library', row, source: { store: media, path, ...info }, contentType, variant };
+  return { kind: 'library', school: row.school, row, source: { store: media, path, ...info }, contentType, variant };
 }
 
 /** A path in the media store: a library file only exactly as the library names it; any other stored file as it is. */
@@ -112,6 +114,8 @@ async function byPath(
   if (!info) return null;
   return {
     kind: 'stored',
+    // A stored file's first folder is its school's code ({CODE}/public/Images/…).
+    school: path.split('/')[0] ?? '',
     source: { store: media, path, ...info },
     contentType: known?.contentType ?? contentTypeOf(path),
     byId: known?.byId ?? false,

@@ -30,18 +30,22 @@ export async function listHomeAlbums(db: Db, schoolCode: string, now = new Date(
   return rows.map(toAlbum);
 }
 
-export async function findAlbum(db: Db, id: string, now = new Date()): Promise<SubGallery | undefined> {
+/** One live album by id, with the school it belongs to (`school`: not part of the public answer). */
+export async function findAlbum(db: Db, id: string, now = new Date()): Promise<{ school: string; album: SubGallery } | undefined> {
   const r = await db.selectFrom('albums').selectAll().where('_id', '=', id).where(liveAt(now)).executeTakeFirst();
   return (
     r && {
-      _id: r._id,
-      title: r.title,
-      description: r.description,
-      date: r.date,
-      updatedOn: r.updated_on,
-      attachments: fromJson(r.attachments),
-      version: Number(r.version),
-      updatedAt: r.updated_at,
+      school: r.school_code,
+      album: {
+        _id: r._id,
+        title: r.title,
+        description: r.description,
+        date: r.date,
+        updatedOn: r.updated_on,
+        attachments: fromJson(r.attachments),
+        version: Number(r.version),
+        updatedAt: r.updated_at,
+      },
     }
   );
 }

@@ -20,6 +20,11 @@ export interface Deps {
   now: () => Date;
   /** What /api/health/ready checks besides the database (server.ts; tests pass their own). */
   readiness?: Readiness;
+  /**
+   * Whether a school is suspended (schools/suspension.ts). Routes with a school code are answered
+   * by the app's hook; an answer found by id or path (a file, an album) asks for its own school.
+   */
+  suspended?: (code: string) => Promise<boolean>;
 }
 
 /** The app with zod schemas as its type provider, so handlers see typed params, bodies and replies. */

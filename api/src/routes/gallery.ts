@@ -7,8 +7,9 @@ import { albumSchema, subGallerySchema } from '@sthsm/contract';
 import { errorBody, notFound } from './schemas.ts';
 import { findMediaByRefs } from '../repositories/media.ts';
 import { withoutHiddenPhotos } from '../media/visible-refs.ts';
+import { answerSuspended } from '../schools/suspension.ts';
 
-export const galleryRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => {
+export const galleryRoutes: FastifyPluginAsync<Deps> = async (app, { db, now, suspended }) => {
   schoolListRoute(app, { db, now }, '/gallery/:code', {
     summary: 'The newest photo albums (category PhotoGallery), for the home teaser',
     tags: ['gallery'],
@@ -29,13 +30,15 @@ export const galleryRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) 
         summary: 'One album by id',
         tags: ['gallery'],
         querystring: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: subGallerySchema, 400: errorBody, ...notFound },
+        response: { 200: subGallerySchema, 400: errorBody, 503: errorBody, ...notFound },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const at = now();
-      const album = await findAlbum(db, req.query.id, at);
-      if (!album) throw new HttpError(404, 'No album has that id.');
+      const live = await findAlbum(db, req.query.id, at);
+      if (!live) throw new HttpError(404, 'No album has that id.');
+      if (await suspended?.(live.school)) return answerSuspended(reply);
+      const { album } = live;
       const [found] = await withoutHiddenPhotos(db, [album], at);
       if (!found) throw new HttpError(404, 'No album has that id.');
       const library = await findMediaByRefs(db, null, found.attachments ?? []);

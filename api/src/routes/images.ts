@@ -7,6 +7,7 @@ import { mediaStores, preparedVariant } from '../media/library.ts';
 import { servableFile } from '../media/servable.ts';
 import { IMMUTABLE, REVALIDATE, sendMedia, sendStored } from '../media/send.ts';
 import { FORMAT_TYPES, nearestWidth, pickFormat } from '../media/variants.ts';
+import { answerSuspended } from '../schools/suspension.ts';
 import { errorBody } from './schemas.ts';
 
 /**
@@ -15,7 +16,7 @@ import { errorBody } from './schemas.ts';
  */
 export const LIBRARY_CACHE = 'public, max-age=60, must-revalidate';
 
-export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now }) => {
+export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, now, suspended }) => {
   const { media, cache } = mediaStores(config);
 
   typed(app).get(
@@ -37,6 +38,7 @@ export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, n
           400: errorBody,
           404: errorBody,
           416: errorBody,
+          503: errorBody,
         },
       },
     },
@@ -48,6 +50,7 @@ export const imageRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, n
       // file) are the same 404.
       const file = await servableFile(db, config, ref, now());
       if (!file) throw new HttpError(404, 'No file at that reference.');
+      if (await suspended?.(file.school)) return answerSuspended(reply);
       const { w: width, variant } = req.query;
       if (file.kind === 'stored') {
         return sendMedia(req, reply, {

@@ -1,6 +1,7 @@
 // `npm run test:cluster` (issue 20): three servers behind nginx on one PostgreSQL database, Redis and
 // an S3 server (s3rver; every server's readiness checks it), all on loopback. Proves and prints: a publish through server 1 shows on every server
-// within 2 s; the alumni limit holds across servers; a scheduled job runs once; a photo uploaded
+// within 2 s; the alumni limit holds across servers; a school created with `npm run school` is
+// served on its host name by every server (and its suspension holds everywhere within 2 s); a scheduled job runs once; a photo uploaded
 // through server 1 is served by server 3; a server killed with SIGKILL under 200 connections loses
 // no acknowledged write and no GET; then the per-server figures of docs/scaling.md. Needs: the site built (`npm run build`), nginx, wrk, PostgreSQL at
 // TEST_DATABASE_URL and Redis at TEST_REDIS_URL (defaults on 127.0.0.1). Exits 1 when a check fails.
@@ -8,11 +9,20 @@ import { openDatabase } from '../../src/db/index.ts';
 import { insertAlumniSubmission } from '../../src/repositories/alumni.ts';
 import { RETENTION_ACTION } from '../../src/privacy/retention.ts';
 import { closeRedis, openRedis } from '../../src/cluster/redis.ts';
-import { alumniLimitHolds, jobRanOnce, publishShowsEverywhere, readyEverywhere, survivesSigkill, type Outcome } from './checks.ts';
+import {
+  alumniLimitHolds,
+  jobRanOnce,
+  newSchoolEverywhere,
+  publishShowsEverywhere,
+  readyEverywhere,
+  survivesSigkill,
+  type Outcome,
+} from './checks.ts';
 import { measurePerServer } from './figures.ts';
 import { encodingRate, photoAcrossServers } from './photos.ts';
-import { editor } from './staff.ts';
+import { editor, operator } from './staff.ts';
 import {
+  BALANCER,
   DATABASE_URL,
   REDIS_PREFIX,
   REDIS_URL,
@@ -23,6 +33,7 @@ import {
   startS3,
   startServer,
   stopEverything,
+  tempFolder,
   type ServerProc,
 } from './stack.ts';
 
@@ -100,6 +111,15 @@ async function main(): Promise<void> {
   report('every server ready: database, Redis and S3 answer', await readyEverywhere(servers));
   report('a publish through server 1 shows on every server within 2 s', await publishShowsEverywhere(staff, servers));
   report('the alumni rate limit holds across servers', await alumniLimitHolds(servers));
+  report(
+    'a school created with npm run school is served on its host name everywhere; a suspension holds everywhere within 2 s',
+    await newSchoolEverywhere(await operator(servers[0]?.origin ?? ''), servers, {
+      DATABASE_URL,
+      DATA_DIR: tempFolder('school-cli'),
+      SITE_URL: BALANCER,
+      LOG_LEVEL: 'silent',
+    }),
+  );
   // Every server has ticked once (and found the hour's slot taken, or run it).
   await sleep(Math.max(0, allUp + FIRST_RETENTION_TICK_MS + 3000 - Date.now()));
   report('the retention job runs once with three servers', await jobRanOnce(db, OLD_SUBMISSIONS, RETENTION_ACTION));

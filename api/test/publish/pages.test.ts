@@ -54,9 +54,13 @@ describe(`information pages (${engine})`, () => {
   });
 
   it('refuses invalid text with field messages, and a stale save with 409 and both texts', async () => {
-    const bad = await as(t.app, editor)('PUT', url, { content: { ...CONTACT, lead: '' }, version: 5 });
+    // An empty text is only left to write in a draft (decision 0142): publishing it is refused.
+    const bad = await as(t.app, editor)('PUT', url, { content: { ...CONTACT, lead: '' }, version: 5, intent: 'publish' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('lead');
+    const long = await as(t.app, editor)('PUT', url, { content: { ...CONTACT, lead: 'x'.repeat(1501) }, version: 5 });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toHaveProperty('lead');
     const stale = await as(t.app, editor)('PUT', url, { content: { ...CONTACT, lead: 'Mine.' }, version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ current: { version: 5 }, submitted: { content: { lead: 'Mine.' } } });

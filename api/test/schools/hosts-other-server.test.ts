@@ -8,7 +8,9 @@ import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts'
 // resolver on the same database, from a module graph of its own (decision 0118: the writer's
 // in-process signal cannot reach it), with its default minute-long reload on a fake interval clock:
 // a host added through this server is not yet known there at 59 s, and is at 60 s; removed, likewise.
-// A suspension is read from the database on each request, so it holds on every server at once.
+// A suspension read from the database on each ask holds on every server at once; the server's own
+// way (schools/suspension.ts) holds it per content counter, so another server sees it within the
+// counters' second and reads the database only when a counter moved.
 
 let t: TestApp;
 let operator: Signed;
@@ -88,5 +90,35 @@ describe('another server', () => {
     expect(await other.isSuspended('GREEN')).toBe(true);
     await as(t.app, operator)('PUT', '/api/admin/schools/GREEN/suspension', { suspended: false });
     expect(await other.isSuspended('GREEN')).toBe(false);
+  });
+
+  it("as the server asks, sees a suspension and its lifting within the content counters' second", async () => {
+    const { createContentWatch } = await import('../../src/content/watch.ts');
+    const { createSuspensionCheck } = await import('../../src/schools/suspension.ts');
+    const { createSchoolResolver } = await import('../../src/school-hosts.ts');
+    let clock = 0;
+    const watch = createContentWatch(t.db, { intervalMs: 1000, clockMs: () => clock });
+    const server = await createSchoolResolver(t.db, 'STHSM', { suspended: createSuspensionCheck(t.db, watch) });
+    const suspendedAt = (at: string | null) => t.db.updateTable('schools').set({ suspended_at: at }).where('code', '=', 'GREEN').execute();
+    try {
+      expect(await server.isSuspended('GREEN')).toBe(false);
+      // Held: with the counter standing, a row changed behind the product's back is not read again,
+      // however long it has been (the counters themselves are read again after their second).
+      await suspendedAt(new Date().toISOString());
+      clock += 5000;
+      expect(await server.isSuspended('GREEN')).toBe(false);
+      await suspendedAt(null);
+      await as(t.app, operator)('PUT', '/api/admin/schools/GREEN/suspension', { suspended: true });
+      clock += 400;
+      expect(await server.isSuspended('GREEN')).toBe(false);
+      clock += 601;
+      expect(await server.isSuspended('GREEN')).toBe(true);
+      expect(await server.isSuspended('STHSM')).toBe(false);
+      await as(t.app, operator)('PUT', '/api/admin/schools/GREEN/suspension', { suspended: false });
+      clock += 1001;
+      expect(await server.isSuspended('GREEN')).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredAdminRoutes } from '../helpers.ts';
-import { createNews, createSchool, createSchoolProfile } from '../factories.ts';
+import { createAlbum, createMediaFile, createNews, createSchool, createSchoolProfile } from '../factories.ts';
 import { NOW, startTestApp, type TestApp } from '../helpers.ts';
 import { as, auditActions, countRows, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
 import { SUSPENDED_TEXT } from '../../src/schools/words.ts';
@@ -274,17 +274,29 @@ describe('the list', () => {
 describe('suspending a school', () => {
   it('answers its public API with 503 and Retry-After while its staff still sign in and work; lifting serves it again; audited', async () => {
     await createNews(t.db, { school: 'OTHER', title: 'Other news' });
+    // Answers found by id or path belong to a school too: an album, a file by path and by id.
+    const album = await createAlbum(t.db, { school: 'OTHER', attachments: [] });
+    const ours = await createAlbum(t.db, { school: 'STHSM', attachments: [] });
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await createMediaFile(t.db, t.config.mediaRoot, 'OTHER/public/Images/gate.png', png, {
+      fileId: 'otherGateFile',
+      contentType: 'image/png',
+    });
+    await createMediaFile(t.db, t.config.mediaRoot, 'STHSM/public/Images/gate.png', png);
+    const byIdOrPath = [`/api/subGallery?id=${album._id}`, '/api/image/OTHER/public/Images/gate.png', '/api/image/otherGateFile'];
+    for (const url of byIdOrPath) expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     const suspend = await as(t.app, operator)('PUT', '/api/admin/schools/OTHER/suspension', { suspended: true });
     expect(suspend.statusCode, suspend.body).toBe(200);
     expect(suspend.json()).toMatchObject({ changed: true, school: { code: 'OTHER', suspendedAt: expect.any(String) } });
-    for (const url of ['/api/news/OTHER', '/api/school/OTHER', '/api/pages/OTHER/about-us', '/api/visitor/OTHER']) {
+    for (const url of ['/api/news/OTHER', '/api/school/OTHER', '/api/pages/OTHER/about-us', '/api/visitor/OTHER', ...byIdOrPath]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('3600');
       expect(res.json()).toEqual({ error: SUSPENDED_TEXT });
     }
     // Other schools are untouched.
-    expect((await t.app.inject({ url: '/api/news/STHSM' })).statusCode).toBe(200);
+    for (const url of ['/api/news/STHSM', `/api/subGallery?id=${ours._id}`, '/api/image/STHSM/public/Images/gate.png'])
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     // Its staff sign in and work.
     const person = await createStaff(t.db, { school: 'OTHER', role: 'admin' });
     const signed = await signIn(t.app, person);
@@ -298,6 +310,7 @@ describe('suspending a school', () => {
     const news = await t.app.inject({ url: '/api/news/OTHER' });
     expect(news.statusCode).toBe(200);
     expect(news.json().map((n: { title: string }) => n.title)).toContain('Other news');
+    for (const url of byIdOrPath) expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     const actions = await auditActions(t.db, 'OTHER');
     expect(actions.filter((a) => a.startsWith('school.'))).toEqual(['school.suspended', 'school.suspension_lifted']);
   });

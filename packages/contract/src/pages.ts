@@ -202,6 +202,51 @@ export function isPageSlug(value: string): value is PageSlug {
   return Object.hasOwn(pageSchemas, value);
 }
 
+/** A text left empty (spaces only) or a list with nothing in it: what a page still to be written has. */
+function isBlank(value: unknown): boolean {
+  return (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+/** `value` with only the fields `schema` knows (what a successful parse keeps), texts trimmed. */
+function keepKnown(schema: z.ZodType, value: unknown): unknown {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return keepKnown(schema.unwrap() as z.ZodType, value);
+  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => keepKnown(schema.element as z.ZodType, item));
+  if (schema instanceof z.ZodObject && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const shape = schema.shape as Record<string, z.ZodType>;
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(shape)
+        .filter((k) => Object.hasOwn(record, k))
+        .map((k) => [k, keepKnown(shape[k] as z.ZodType, record[k])]),
+    );
+  }
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/**
+ * A page's draft as the API keeps it (docs/decisions/0142): the page's schema, except that a text,
+ * a picture or a list still left empty is allowed, as a long page is written over several sittings.
+ * Every other problem (too long, a bad link, a missing field) is refused in a draft too, and
+ * publishing or submitting for review checks the whole schema. The draft keeps the schema's fields only.
+ */
+export function parsePageDraft(slug: PageSlug, content: unknown): z.ZodSafeParseResult<unknown> {
+  const schema: z.ZodType = pageSchemas[slug];
+  const whole = schema.safeParse(content);
+  if (whole.success) return whole;
+  const problems = whole.error.issues.filter((issue) => !isBlank(valueAt(content, issue.path)));
+  if (problems.length > 0) return { success: false, error: new z.ZodError(problems) };
+  return { success: true, data: keepKnown(schema, content) };
+}
+
 /** A page record as the API serves it. */
 export interface PageRecord<S extends PageSlug = PageSlug> {
   code: string;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { editedVersion, isPageSlug, PAGE_SLUGS, pageSchemas, returnBody, type PageSlug } from '@sthsm/contract';
+import { editedVersion, isPageSlug, PAGE_SLUGS, pageSchemas, parsePageDraft, returnBody, type PageSlug } from '@sthsm/contract';
 import { fieldErrors } from '@sthsm/contract/staff';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
@@ -268,7 +268,8 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
           .code(400)
           .send({ error: CHECK_FIELDS, errors: { version: 'Reload the page: the version you edited is missing.' }, submitted: body });
       if (version.data !== current.version) return reply.code(409).send({ error: CONFLICT, current, submitted: body });
-      const content = pageSchemas[slug].safeParse(body.content);
+      // A draft may leave texts to write later; review and publishing take the whole page.
+      const content = intent === 'draft' ? parsePageDraft(slug, body.content) : pageSchemas[slug].safeParse(body.content);
       if (!content.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(content.error), submitted: body });
       const foreign = await foreignRefs(code, slug, content.data);
       if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
@@ -328,11 +329,15 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         // Answered with the page as it is (the 409 shape every conflict here has), never thrown: a
         // bare error would not match that shape and would turn into a 500.
         if (current.draft === null) return reply.code(409).send({ error: NO_DRAFT, current, submitted: body });
+        // Publishing and review take the whole page: a draft may still have texts to write (parsePageDraft).
+        const whole = name === 'publish' || name === 'submit' ? pageSchemas[slug].safeParse(current.draft) : null;
+        if (whole && !whole.success)
+          return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(whole.error), submitted: body });
         // What goes live is checked again: a draft saved before the file check (or before a file went) may name another's.
         const foreign = name === 'publish' ? await foreignRefs(code, slug, current.draft) : null;
         if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
         let next: PageSnapshot & { reviewNote: string | null };
-        if (name === 'publish') next = { content: current.draft, draft: null, status: 'published', reviewNote: null };
+        if (name === 'publish') next = { content: whole?.data ?? current.draft, draft: null, status: 'published', reviewNote: null };
         else if (name === 'submit') next = { content: current.content, draft: current.draft, status: 'review', reviewNote: null };
         else if (name === 'discard')
           next = { content: current.content, draft: null, status: current.published ? 'published' : 'draft', reviewNote: null };
@@ -419,12 +424,18 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       }
       const old = (await listVersions<PageSnapshot>(db, code, 'pages', slug)).find((v) => v.version === request.params.version);
       if (!old) throw new HttpError(404, 'No such version of this page.');
-      const text = pageSchemas[slug].parse(old.snapshot.draft ?? old.snapshot.content);
+      const snapshot = old.snapshot.draft ?? old.snapshot.content;
+      // A version saved with texts still to write comes back as a draft, for anyone (parsePageDraft).
+      const whole = pageSchemas[slug].safeParse(snapshot);
+      const restored = whole.success ? whole : parsePageDraft(slug, snapshot);
+      if (!restored.success) return reply.code(400).send({ error: CHECK_FIELDS, errors: fieldErrors(restored.error), submitted: body });
+      const text = restored.data;
       const foreign = await foreignRefs(code, slug, text);
       if (foreign) return reply.code(400).send({ error: CHECK_FIELDS, errors: foreign, submitted: body });
-      const next = isEditor(context.role)
-        ? { content: text, draft: null, status: 'published', reviewNote: null }
-        : { content: current.content, draft: text, status: 'draft', reviewNote: current.reviewNote };
+      const next =
+        isEditor(context.role) && whole.success
+          ? { content: text, draft: null, status: 'published', reviewNote: null }
+          : { content: current.content, draft: text, status: 'draft', reviewNote: current.reviewNote };
       return save(request, reply, code, current, next, 'restored', body);
     },
   );
@@ -436,9 +447,11 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
  */
 async function syllabusFileProblem(db: Db, code: string, content: unknown): Promise<string | null> {
   const documents = (content as { documents?: Array<{ file?: unknown }> }).documents ?? [];
+  // A draft's document still to choose (left empty) is not a wrong file yet; publishing requires one.
   const files = documents.map((d) => String(d.file ?? ''));
-  const library = new Map((await findMediaByRefs(db, code, files)).map((r) => [r.item.ref, r.item]));
+  const library = new Map((await findMediaByRefs(db, code, files.filter(Boolean))).map((r) => [r.item.ref, r.item]));
   for (const [i, file] of files.entries()) {
+    if (file.trim() === '') continue;
     const item = library.get(file);
     const pdf = item ? item.kind === 'pdf' : /\.pdf$/i.test(file);
     if (!pdf) return `Document ${i + 1}: choose a PDF from the media library (upload it there first).`;

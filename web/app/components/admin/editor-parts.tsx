@@ -29,12 +29,23 @@ export function KeptTextNote() {
  * Save draft, then Publish (editors and administrators) or Submit for review (contributors), then
  * any other action; above them a status line that says when the form holds unsaved changes.
  */
-export function SaveButtons({ editor, changed = false, children }: { editor: boolean; changed?: boolean; children?: React.ReactNode }) {
+export function SaveButtons({
+  editor,
+  changed = false,
+  partialDrafts = false,
+  children,
+}: {
+  editor: boolean;
+  changed?: boolean;
+  /** A draft may leave required texts empty (information pages: parsePageDraft); publishing still needs them. */
+  partialDrafts?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <>
       <output className="admin-unsaved">{changed ? 'Unsaved changes' : ''}</output>
       <div className="admin-button-row">
-        <button className="btn btn--outline" type="submit" name="intent" value="draft">
+        <button className="btn btn--outline" type="submit" name="intent" value="draft" formNoValidate={partialDrafts}>
           Save draft
         </button>
         {editor ? (

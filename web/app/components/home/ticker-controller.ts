@@ -43,14 +43,20 @@ export function mountTicker(root: HTMLElement): () => void {
       run = null;
     }
     for (const copy of Array.from(track.children).slice(1)) copy.remove();
-    period = list.offsetHeight;
-    const animated = period > 0 && !reduced.matches;
+    list.style.minHeight = '';
+    const natural = list.offsetHeight;
+    const animated = natural > 0 && !reduced.matches;
     root.classList.toggle('is-animated', animated);
     if (!animated) {
       offset = 0;
+      period = natural;
       toggle.hidden = true;
       return;
     }
+    // A list shorter than the viewport (a new school's one headline) goes round like a marquee: it
+    // leaves at the top before its copy comes in at the bottom, never shown several times at once.
+    if (natural < viewport.clientHeight) list.style.minHeight = `${viewport.clientHeight + natural}px`;
+    period = list.offsetHeight;
     const copies = Math.ceil(viewport.clientHeight / period) + 1;
     for (let i = 1; i < copies; i++) {
       const copy = list.cloneNode(true) as HTMLElement;

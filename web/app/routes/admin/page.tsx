@@ -310,8 +310,9 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
             published.
           </p>
           <p>
-            Each part below says what to write there. Replace or keep the headings, write every text in the school&rsquo;s own words, then
-            publish it{editor ? '' : ' (an editor or administrator publishes what you submit for review)'}.
+            Each part below says what to write there. Replace or keep the headings and write every text in the school&rsquo;s own words:
+            Save draft keeps what you have written so far, however much is left, and publishing needs every part written
+            {editor ? '.' : ' (an editor or administrator publishes what you submit for review).'}
           </p>
         </div>
       )}
@@ -350,7 +351,7 @@ export default function PageForm({ loaderData, actionData }: Route.ComponentProp
             hintOf={hintOf}
           />
         ))}
-        <SaveButtons editor={editor} changed={changes.changed}>
+        <SaveButtons editor={editor} changed={changes.changed} partialDrafts>
           {hasDraft ? (
             <button className="btn btn--outline" type="submit" name="intent" value="discard" formNoValidate>
               Discard draft
