@@ -75,8 +75,11 @@ export function mediaRef(label: string) {
   const schema = z
     .string({ error: `${label} must be a file reference.` })
     .trim()
+    // Nothing chosen yet (a new page's picture): said plainly, not as a reference that is wrong.
+    .min(1, { error: `Choose the ${label.toLowerCase()} from the media library.`, abort: true })
     .refine((v) => safeMediaRef(v) !== null, {
-      error: (issue) => `${label} “${shownRef(issue.input)}” must be a file id or a path like STHSM/public/Images/photo.jpg.`,
+      error: (issue) =>
+        `${label} “${shownRef(issue.input)}” must be a file id or a path like CODE/public/Images/photo.jpg (CODE: the school’s code).`,
     });
   fileRefSchemas.add(schema, { label });
   return schema;
