@@ -162,7 +162,7 @@ export async function startS3(): Promise<Proc> {
 export async function startNginx(): Promise<Proc> {
   const prefix = tempFolder('nginx');
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, 'tmp', sub), { recursive: true });
-  const servers = SERVER_PORTS.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    ');
+  const servers = SERVER_PORTS.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join('\n    ');
   const conf = readFileSync(path.join(REPO, 'deploy', 'nginx-cluster.conf'), 'utf8')
     .replaceAll('@PREFIX@', prefix)
     .replaceAll('@LISTEN@', `127.0.0.1:${NGINX_PORT}`)
