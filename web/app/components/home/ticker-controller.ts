@@ -43,24 +43,25 @@ export function mountTicker(root: HTMLElement): () => void {
       run = null;
     }
     for (const copy of Array.from(track.children).slice(1)) copy.remove();
-    list.style.minHeight = '';
-    const natural = list.offsetHeight;
-    const animated = natural > 0 && !reduced.matches;
+    const height = list.offsetHeight;
+    const animated = height > 0 && !reduced.matches;
     root.classList.toggle('is-animated', animated);
     if (!animated) {
       offset = 0;
-      period = natural;
+      period = height;
       toggle.hidden = true;
       return;
     }
-    // A list shorter than the viewport (a new school's one headline) goes round like a marquee: it
-    // leaves at the top before its copy comes in at the bottom, never shown several times at once.
-    if (natural < viewport.clientHeight) list.style.minHeight = `${viewport.clientHeight + natural}px`;
-    period = list.offsetHeight;
+    // A list shorter than the viewport (a new school's one headline) goes round like a marquee: its
+    // copy follows a viewport's height below it, so it leaves at the top before the copy comes in at
+    // the bottom, never shown several times at once. (Set through the CSSOM, which the page's CSP allows.)
+    const gap = height < viewport.clientHeight ? viewport.clientHeight : 0;
+    period = height + gap;
     const copies = Math.ceil(viewport.clientHeight / period) + 1;
     for (let i = 1; i < copies; i++) {
       const copy = list.cloneNode(true) as HTMLElement;
       copy.setAttribute('aria-hidden', 'true');
+      if (gap > 0) copy.style.marginTop = `${gap}px`;
       track.append(copy);
     }
     toggle.hidden = false;
