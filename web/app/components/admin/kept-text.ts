@@ -29,6 +29,9 @@ export function useKeptText(
   useEffect(() => {
     if (answer !== undefined && answer !== null && answer !== false) {
       for (const k of [key, ...others]) clearFormDraft(k);
+      // The form was saved (or refused) since: the line about the kept text is over, and the next
+      // save posts the page's own version (a refused save had already passed the version check).
+      setVersion(undefined);
       return;
     }
     const kept = readFormDraft(key);
