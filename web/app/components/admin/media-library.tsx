@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { Form, Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import type { StaffContext } from '../../lib/staff/admin-api.server';
 import { hasAlt, MEDIA_ACCEPT, MEDIA_TYPE_LABELS, MEDIA_TYPES, mediaQuery, usageText } from '../../lib/staff/media';
 import type { libraryLoader } from '../../lib/staff/media-pages.server';
@@ -47,10 +47,19 @@ function useRefreshSoon(): () => void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A page being opened meanwhile (a link followed right after an upload) is left to open: the
+  // refresh would otherwise take the person back here while that page loads.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = navigation.state !== 'idle';
+  }, [navigation.state]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   return () => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void navigate(pathname + search, { replace: true, preventScrollReset: true }), REFRESH_AFTER_MS);
+    timer.current = setTimeout(() => {
+      if (!leaving.current) void navigate(pathname + search, { replace: true, preventScrollReset: true });
+    }, REFRESH_AFTER_MS);
   };
 }
 
