@@ -1,3 +1,4 @@
+import type { SchoolOverview } from '@sthsm/contract/schools';
 import type { Db } from '../db/index.ts';
 import { nowIso } from './rows.ts';
 
@@ -34,23 +35,12 @@ export async function insertSchool(db: Db, school: { code: string; name: string;
   return true;
 }
 
-export interface SchoolOverviewRow {
-  code: string;
-  name: string;
-  createdAt: string;
-  suspendedAt: string | null;
-  hosts: string[];
-  staff: number;
-  storageBytes: number;
-  lastPublishedAt: string | null;
-}
-
 /** Per school, a count or sum as a number (PostgreSQL answers bigint sums as strings). */
 const byCode = (rows: Array<{ school_code: string; n: string | number | null }>) =>
   new Map(rows.map((r) => [r.school_code, Number(r.n ?? 0)]));
 
 /** Every school with its host names, staff count, library bytes and last publish (the operators' list). */
-export async function listSchoolsOverview(db: Db): Promise<SchoolOverviewRow[]> {
+export async function listSchoolsOverview(db: Db): Promise<SchoolOverview[]> {
   const [schools, hosts, staff, storage, published] = await Promise.all([
     db.selectFrom('schools').select(['code', 'name', 'created_at', 'suspended_at']).orderBy('code').execute(),
     db.selectFrom('school_hosts').select(['host', 'school_code']).orderBy('created_at').orderBy('host').execute(),

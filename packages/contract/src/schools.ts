@@ -58,6 +58,19 @@ export type CreateSchoolInput = z.input<typeof createSchoolBody>;
 
 export const schoolHostBody = z.object({ host: hostName });
 
+/** One school as the operators' list shows it (GET /api/admin/schools): the API answers it, the staff page reads it. */
+export const schoolOverviewSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  suspendedAt: z.string().nullable().describe('Suspended since (its public site answers 503); null: serving'),
+  hosts: z.array(z.string()).describe('Host names it is served on; the first is the one its links use'),
+  staff: z.number().int().describe('People on its staff'),
+  storageBytes: z.number().describe('Bytes its media library holds'),
+  lastPublishedAt: z.string().nullable().describe('When its staff last published something'),
+});
+export type SchoolOverview = z.infer<typeof schoolOverviewSchema>;
+
 /** Host names typed one per line or separated by commas or spaces (the operators' form). */
 export function hostList(text: string): string[] {
   return text

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schoolOverviewSchema, type SchoolOverview } from '@sthsm/contract/schools';
 import { inviteBody } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
@@ -6,7 +7,7 @@ import { HttpError } from '../../errors.ts';
 import { typed } from '../deps.ts';
 import { findInvitationByEmail } from '../../repositories/staff-invitations.ts';
 import { findMembership, findUserByEmail } from '../../repositories/staff-users.ts';
-import { findSchool, listSchoolsOverview, type SchoolOverviewRow } from '../../repositories/schools.ts';
+import { findSchool, listSchoolsOverview } from '../../repositories/schools.ts';
 import {
   addSchoolHost,
   createSchool,
@@ -28,17 +29,6 @@ import { ALREADY_INVITED } from './staff.ts';
 // Creating and serving schools, for platform operators only (issue 31; STAFF.md, OPERATIONS.md).
 // The rules and messages are the CLI's: both call api/src/schools/manage.ts.
 
-const schoolOverview = z.object({
-  code: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  suspendedAt: z.string().nullable().describe('Suspended since (its public site answers 503); null: serving'),
-  hosts: z.array(z.string()).describe('Host names it is served on; the first is the one its links use'),
-  staff: z.number().int().describe('People on its staff'),
-  storageBytes: z.number().describe('Bytes its media library holds'),
-  lastPublishedAt: z.string().nullable().describe('When its staff last published something'),
-});
-
 const createBody = z.object({
   code: z.string().max(100).describe('2–32 letters, digits, _ or -; stored upper case'),
   name: z.string().max(1000),
@@ -48,7 +38,7 @@ const hostParams = codeParams.extend({ host: z.string().min(1).max(300) });
 const firstAdminBody = inviteBody.omit({ role: true });
 
 /** A school's row of the list, or 404. */
-async function overviewOf(deps: AdminDeps, code: string): Promise<SchoolOverviewRow> {
+async function overviewOf(deps: AdminDeps, code: string): Promise<SchoolOverview> {
   const found = (await listSchoolsOverview(deps.db)).find((s) => s.code === code);
   if (!found) throw new HttpError(404, unknownSchool(code));
   return found;
@@ -79,7 +69,7 @@ export const schoolsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       schema: {
         summary: 'Every school with its host names, staff count, storage used and last publish (operators)',
         tags: ['admin: schools'],
-        response: { 200: z.object({ schools: z.array(schoolOverview) }), ...errors },
+        response: { 200: z.object({ schools: z.array(schoolOverviewSchema) }), ...errors },
       },
     },
     async () => ({ schools: await listSchoolsOverview(db) }),
@@ -95,7 +85,7 @@ export const schoolsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
           'The same rules and one-line messages as `npm run school -- create`: 400 for a malformed code or host name, 409 for a code taken or a host name already served. Nothing is written unless all of it is.',
         tags: ['admin: schools'],
         body: createBody,
-        response: { 201: z.object({ school: schoolOverview }), ...errors },
+        response: { 201: z.object({ school: schoolOverviewSchema }), ...errors },
       },
     },
     async (request, reply) => {
@@ -114,7 +104,7 @@ export const schoolsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         tags: ['admin: schools'],
         params: codeParams,
         body: z.object({ host: z.string().max(300) }),
-        response: { 201: z.object({ school: schoolOverview }), ...errors },
+        response: { 201: z.object({ school: schoolOverviewSchema }), ...errors },
       },
     },
     async (request, reply) => {
@@ -133,7 +123,7 @@ export const schoolsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         summary: 'Stops serving a school on a host name (operators)',
         tags: ['admin: schools'],
         params: hostParams,
-        response: { 200: z.object({ school: schoolOverview }), ...errors },
+        response: { 200: z.object({ school: schoolOverviewSchema }), ...errors },
       },
     },
     async (request) => {
@@ -154,7 +144,7 @@ export const schoolsRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         tags: ['admin: schools'],
         params: codeParams,
         body: z.object({ suspended: z.boolean() }),
-        response: { 200: z.object({ school: schoolOverview, changed: z.boolean() }), ...errors },
+        response: { 200: z.object({ school: schoolOverviewSchema, changed: z.boolean() }), ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { data, Form, useNavigation, useRouteLoaderData } from 'react-router';
-import { createSchoolBody, hostList, schoolHostBody } from '@sthsm/contract/schools';
+import { createSchoolBody, hostList, schoolHostBody, type SchoolOverview } from '@sthsm/contract/schools';
 import { fieldErrors, inviteBody } from '@sthsm/contract/staff';
 import type { Route } from './+types/schools';
 import { CsrfField, EditField, Field, FormMessage } from '../../components/admin/fields';
@@ -18,19 +18,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Schools', matches);
 }
 
-interface SchoolRow {
-  code: string;
-  name: string;
-  createdAt: string;
-  suspendedAt: string | null;
-  hosts: string[];
-  staff: number;
-  storageBytes: number;
-  lastPublishedAt: string | null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const answer = await adminApi<{ schools: SchoolRow[] }>(request, '/schools');
+  const answer = await adminApi<{ schools: SchoolOverview[] }>(request, '/schools');
   if (!answer.ok || !answer.data) fail(answer);
   return { schools: answer.data.schools };
 }
@@ -71,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       // The API's own schema, so the page refuses what the API would, in the same words.
       const parsed = createSchoolBody.safeParse({ code: values.code ?? '', name: values.name ?? '', hosts: hostList(values.hosts ?? '') });
       if (!parsed.success) return refused('Please correct the highlighted fields.', 400, fieldErrors(parsed.error));
-      const answer = await call<{ school: SchoolRow }>('/schools', 'POST', parsed.data);
+      const answer = await call<{ school: SchoolOverview }>('/schools', 'POST', parsed.data);
       if (!answer.ok || !answer.data) return refused(answer.error, answer.status);
       const made = answer.data.school;
       return outcome({
@@ -128,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function SchoolCard({ s, answer, timeZone }: { s: SchoolRow; answer: Outcome | undefined; timeZone: string }) {
+function SchoolCard({ s, answer, timeZone }: { s: SchoolOverview; answer: Outcome | undefined; timeZone: string }) {
   const mine = answer?.school === s.code && answer.error ? answer : undefined;
   const id = s.code.toLowerCase();
   const hidden = (
