@@ -1,11 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
+import { onOwnServer } from './support/own-server';
 import { started } from './support/slow-phone';
 
 // An information page's lists (/admin/pages/timings: its notes) get entries added and removed by the
 // form's own buttons, with and without JavaScript: the typed texts stay, nothing is saved until
-// Publish, and the public page then shows the list as edited.
+// Publish, and the public page then shows the list as edited. On a server of its own (E2E_PORT + 22):
+// its tests publish the timings page, which the history spec also publishes on the shared server (a
+// save between another's load and Publish is a conflict, rightly) and other specs read.
+
+const { dataDir } = onOwnServer({ offset: 22, name: 'page-lists' });
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 const notes = (page: Page) => page.getByRole('group', { name: 'Notes', exact: true });
@@ -15,7 +20,7 @@ for (const javaScriptEnabled of [false, true]) {
     test.setTimeout(90_000);
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
-    await signIn(page, addStaff('editor'));
+    await signIn(page, addStaff('editor', { dataDir }));
     await page.goto('/admin/pages/timings');
     // With JavaScript, the form is used once it has started: typing before then is the slow-phone
     // specs' subject, and a fill racing hydration (select-all, then React resets the untouched
@@ -48,7 +53,7 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 test('the timings form with an added note has no axe violation at 390 and 1280 px', async ({ page }) => {
-  await signIn(page, addStaff('editor'));
+  await signIn(page, addStaff('editor', { dataDir }));
   await page.goto('/admin/pages/timings');
   await notes(page).getByRole('button', { name: 'Add note' }).click();
   await expect(
@@ -68,7 +73,7 @@ for (const javaScriptEnabled of [false, true]) {
   test(`a note added and nothing typed is an unsaved change ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
-    await signIn(page, addStaff('editor'));
+    await signIn(page, addStaff('editor', { dataDir }));
     await page.goto('/admin/pages/timings');
     await expect(page.getByText('Unsaved changes')).toHaveCount(0);
     await notes(page).getByRole('button', { name: 'Add note' }).click();
