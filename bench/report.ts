@@ -22,6 +22,7 @@ import {
 } from './settings.ts';
 import { importLines, type ImportFigures } from './import.ts';
 import type { NewSchoolFigures } from './new-school.ts';
+import { notifyLines, type NotifyFigures } from './notify.ts';
 import { uploadLines, type UploadFigures } from './upload.ts';
 import type { WrkResult } from './wrk.ts';
 
@@ -39,9 +40,24 @@ export interface BenchResults {
   /** The media library's figures (none with BENCH_SKIP_UPLOADS=1). */
   upload: UploadFigures | null;
   imported: ImportFigures | null;
+  /** One notice to 10,000 push and 10,000 e-mail subscribers (none with BENCH_SKIP_NOTIFY=1). */
+  notified: NotifyFigures | null;
 }
 
-export function report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported }: BenchResults): void {
+export function report({
+  started,
+  load0,
+  load1,
+  loadSamples,
+  lh,
+  fresh,
+  weights,
+  pairs,
+  loads,
+  upload,
+  imported,
+  notified,
+}: BenchResults): void {
   // ---------------------------------------------------------------- report
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -118,6 +134,16 @@ export function report({ started, load0, load1, loadSamples, lh, fresh, weights,
       '### Moving in (npm run import from the seeded server into an empty install; bench/import.ts, decision 0136)',
       '',
       ...importLines(imported),
+      '',
+    );
+  }
+  if (notified) {
+    lines.push(
+      '### Notifying subscribers (one news item, "Notify subscribers"; bench/notify.ts, issue 34)',
+      '',
+      `A server of its own (bench/notify-server.ts, the send job ticking every 250 ms) on a fresh SQLite database; the push service (HTTPS, checking VAPID and decrypting each message as a browser would) and the SMTP server run on loopback in the bench's process, so their work shares this machine's CPUs with the sender. Visitors: wrk -t2 -c50 with a random 0-200 ms pause between each connection's requests on the cached /api/news/STHSM, ${notified.windowSeconds} s with nothing sent, then ${notified.windowSeconds} s from the moment the send is queued.`,
+      '',
+      ...notifyLines(notified),
       '',
     );
   }

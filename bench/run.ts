@@ -1,15 +1,18 @@
 // `npm run bench`: builds the site, starts the production server on loopback with a fresh seeded
 // DATA_DIR, and measures Lighthouse (mobile), page weight, API and SSR throughput side by side with
 // nginx serving the same bytes (gzip_static: the gzip bytes ours sent, never compressed per
-// request), Lighthouse on each page's own no-JS copy in the same run, and a results-day load.
+// request), Lighthouse on each page's own no-JS copy in the same run, a results-day load, and
+// (after that server has stopped) one notice sent to 10,000 push and 10,000 e-mail subscribers.
 // Prints one table and writes docs/performance.md; exits 1 when a page's first-load JS is over its
 // budget (settings.ts). Everything is loopback, bounded in time, and cleaned up on exit or failure.
-// One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts; report.ts writes the table.
+// One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts, upload.ts, import.ts, notify.ts;
+// report.ts writes the table.
 //
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 5: the issue's median of 5), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_NEW_SCHOOL=1 (the new school's Lighthouse), BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_NEW_SCHOOL=1 (the new school's Lighthouse), BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24),
+// BENCH_SKIP_NOTIFY=1, BENCH_NOTIFY_SECONDS (visitors' windows around the send, default 30), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
 // "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
 // .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
@@ -37,6 +40,7 @@ import {
 } from './settings.ts';
 import { ensureTools, NGINX } from './tools.ts';
 import { importBench } from './import.ts';
+import { checkNotify, notifyBench } from './notify.ts';
 import { newSchoolBench } from './new-school.ts';
 import { BENCH_MEDIA_MAX_BYTES, uploadBench } from './upload.ts';
 import { wrk, type WrkResult } from './wrk.ts';
@@ -171,8 +175,12 @@ async function main(): Promise<void> {
   const imported = env.BENCH_SKIP_IMPORT !== '1' ? await importBench(ORIGIN) : null;
 
   stopAll();
+  // Notifying subscribers: a server of its own on a fresh database, alone on the machine (notify.ts).
+  const notified = env.BENCH_SKIP_NOTIFY !== '1' ? await notifyBench() : null;
+  stopAll();
   clearInterval(sampler);
-  report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported });
+  report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported, notified });
+  if (notified) checkNotify(notified);
   const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
   if (over.length > 0) {
     throw new Error(

@@ -27,7 +27,12 @@ export default defineConfig({
           return;
         warn(warning);
       },
-      input: { alumni: 'app/islands/alumni.ts', home: 'app/islands/home.ts', photos: 'app/islands/photos.ts' },
+      input: {
+        alumni: 'app/islands/alumni.ts',
+        home: 'app/islands/home.ts',
+        photos: 'app/islands/photos.ts',
+        subscribe: 'app/islands/subscribe.ts',
+      },
       output: { entryFileNames: 'assets/island-[name]-[hash].js', chunkFileNames: 'assets/island-[name]-[hash].js' },
     },
   },

@@ -39,6 +39,9 @@ import { createMailer, type Mailer } from './staff/mail.ts';
 import { answerSuspended, createSuspensionCheck } from './schools/suspension.ts';
 import { startVariantWorker, variantWorkers, type VariantWorker } from './media/variant-worker.ts';
 import { installMetrics } from './metrics/route.ts';
+import { notifiers, startNotifier } from './notify/job.ts';
+import { subscribeRoutes } from './routes/subscribe.ts';
+import { alertRoutes } from './routes/alerts.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -68,14 +71,23 @@ export interface BuildOptions {
    * (docs/decisions/0137); a test narrows it to its own local source. The server never sets it.
    */
   importAddresses?: (address: string) => boolean;
+  /** Which addresses push services may be at: public ones by default; a test's own on loopback. */
+  pushAddresses?: (address: string) => boolean;
+  /** A push service's certificate authority to trust (a test's own service). */
+  pushCa?: string;
 }
 
 const BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: one error handler, one 404, form-encoded bodies, every route of SPEC §7. */
 const api: FastifyPluginAsync<
-  Deps & { mailer: Mailer; importAddresses?: (address: string) => boolean; suspended: (code: string) => Promise<boolean> }
-> = async (app, { db, config, now, mailer, readiness, importAddresses, suspended }) => {
+  Deps & {
+    mailer: Mailer;
+    importAddresses?: (address: string) => boolean;
+    pushAddresses?: (address: string) => boolean;
+    suspended: (code: string) => Promise<boolean>;
+  }
+> = async (app, { db, config, now, mailer, readiness, importAddresses, pushAddresses, suspended }) => {
   const deps: Deps = { db, config, now, suspended, ...(readiness ? { readiness } : {}) };
   installErrorHandling(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -107,9 +119,12 @@ const api: FastifyPluginAsync<
     privacyRoutes,
     previewRoutes,
     tlsRoutes,
+    alertRoutes,
   ]) {
     await app.register(routes, deps);
   }
+  // Parents' subscriptions (issue 34): e-mail confirmation and manage links are mailed.
+  await app.register(subscribeRoutes, { ...deps, mailer, ...(pushAddresses ? { pushAddresses } : {}) });
   // The staff API (STAFF.md): sessions, staff, audit log (routes/admin/index.ts).
   await app.register(adminRoutes, { ...deps, mailer, ...(importAddresses ? { importAddresses } : {}), prefix: '/admin' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -131,6 +146,8 @@ export async function buildApp({
   redis,
   readiness,
   importAddresses,
+  pushAddresses,
+  pushCa,
 }: BuildOptions): Promise<FastifyInstance> {
   // With the caches on (the server; not most tests), their hits are replayed before Fastify (replay.ts).
   const replay = responseCache ? createReplay() : null;
@@ -204,16 +221,18 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
+  const mail = mailer ?? createMailer(config, app.log);
   await app.register(api, {
     prefix: '/api',
     db,
     config,
     now,
-    mailer: mailer ?? createMailer(config, app.log),
+    mailer: mail,
     // The server's content counters tell when to read a school's suspension again (schools/suspension.ts).
     suspended: createSuspensionCheck(db, contentWatch),
     ...(readiness ? { readiness } : {}),
     ...(importAddresses ? { importAddresses } : {}),
+    ...(pushAddresses ? { pushAddresses } : {}),
   });
   // GET /metrics and the request counts it shows (metrics/route.ts).
   installMetrics(app, { db, config });
@@ -224,5 +243,23 @@ export async function buildApp({
     variantWorkers.set(app, worker);
   });
   app.addHook('onClose', async () => worker?.stop());
+  // Notifications to subscribers, sent by one server at a time (notify/job.ts); ended before the database closes.
+  app.addHook('onReady', async () => {
+    const notifier = startNotifier({
+      db,
+      config,
+      mailer: mail,
+      now,
+      log: app.log,
+      ...(pushAddresses ? { pushAddresses } : {}),
+      ...(pushCa ? { pushCa } : {}),
+    });
+    notifiers.set(app, notifier);
+  });
+  app.addHook('onClose', async () => {
+    await notifiers.get(app)?.stop();
+    // Our own mailer's kept connections; a mailer passed in is its owner's to close.
+    if (!mailer) mail.close?.();
+  });
   return app;
 }

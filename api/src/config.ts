@@ -167,6 +167,14 @@ const envSchema = z
       .regex(/^smtps?:\/\/./, { error: 'must be an smtp:// or smtps:// URL' })
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    // Parents' notifications (issue 34, docs/notifications.md).
+    SUBSCRIBE_RATE_LIMIT_PER_MINUTE: positiveInt(5, 1_000_000),
+    NOTIFY_DAILY_LIMIT: positiveInt(10, 1000),
+    NOTIFY_TICK_MS: positiveInt(5_000, 3_600_000),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+.*)$/, { error: 'must be mailto:address or an https:// URL' })
+      .optional(),
     // Media library (issue 15): the largest file one upload may be, and each school's storage.
     MEDIA_MAX_BYTES: positiveInt(25 * 1024 * 1024, 2 ** 40),
     MEDIA_QUOTA_BYTES: positiveInt(2 * 1024 ** 3, 2 ** 50),
@@ -252,6 +260,14 @@ export interface Config {
   /** Staff e-mail (invitations, resets) is sent through this SMTP server when set. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Subscribing (e-mail or push) from one address: at most this many a minute. */
+  subscribeRateLimitPerMinute: number;
+  /** Sends to subscribers per school per day (emergency alerts are not counted or held). */
+  notifyDailyLimit: number;
+  /** How often each server looks for notifications due (one server sends each, under a lease). */
+  notifyTickMs: number;
+  /** The VAPID contact push services may write to: VAPID_SUBJECT, else mailto: MAIL_FROM's address. */
+  vapidSubject: string;
   /** Redis for rate-limit counters and cross-server cache invalidation (none: in memory, one process). */
   redisUrl?: string;
   /** Every Redis key and channel this deployment uses starts with this (several deployments, one Redis). */
@@ -336,6 +352,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.SITE_URL ? { siteUrl: e.SITE_URL.replace(/\/+$/, '') } : {}),
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? 'School website <no-reply@localhost>',
+    subscribeRateLimitPerMinute: e.SUBSCRIBE_RATE_LIMIT_PER_MINUTE,
+    notifyDailyLimit: e.NOTIFY_DAILY_LIMIT,
+    notifyTickMs: e.NOTIFY_TICK_MS,
+    vapidSubject:
+      e.VAPID_SUBJECT ?? `mailto:${/<([^<>]+)>\s*$/.exec(e.MAIL_FROM ?? '')?.[1] ?? (e.MAIL_FROM?.trim() || 'no-reply@localhost')}`,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

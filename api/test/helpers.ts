@@ -37,6 +37,9 @@ export interface TestAppOptions {
   readiness?: BuildOptions['readiness'];
   /** Which addresses an administrator's import may read from (BuildOptions.importAddresses). */
   importAddresses?: BuildOptions['importAddresses'];
+  /** Where push services may be (a test's own on loopback) and the certificate to trust for it. */
+  pushAddresses?: BuildOptions['pushAddresses'];
+  pushCa?: BuildOptions['pushCa'];
   /** Migrates only up to `upTo` first and runs `seed` on that older schema (rows as an earlier version left them). */
   before?: { upTo: string; seed: (db: Db) => Promise<void> };
 }
@@ -83,6 +86,8 @@ export async function startTestApp(
     redis: options.redis,
     readiness: options.readiness,
     importAddresses: options.importAddresses,
+    pushAddresses: options.pushAddresses,
+    pushCa: options.pushCa,
   });
   await options.mount?.(app, config);
   await app.ready();

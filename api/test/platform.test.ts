@@ -80,6 +80,14 @@ describe('GET /api/openapi.json', () => {
       'GET /api/video/all/{code}',
       'POST /api/form/{code}/{formType}',
       'GET /api/health',
+      'GET /api/subscribe/{code}',
+      'POST /api/subscribe/{code}/email',
+      'POST /api/subscribe/{code}/confirm',
+      'GET /api/subscribe/{code}/manage',
+      'PUT /api/subscribe/{code}/manage',
+      'POST /api/subscribe/{code}/unsubscribe',
+      'POST /api/subscribe/{code}/push',
+      'POST /api/subscribe/{code}/push/remove',
     ])
       expect(routes).toContain(route);
     expect(routes.some((r) => r.startsWith('GET /api/image/'))).toBe(true);

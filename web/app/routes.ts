@@ -45,6 +45,8 @@ export default [
         // Results day: toppers pasted from a spreadsheet (before the item form, whose :id would take "paste").
         route('toppers/paste', 'routes/admin/toppers-paste.tsx'),
         route('import', 'routes/admin/import.tsx'),
+        // Emergency alerts (issue 34): administrators and editors.
+        route('alerts', 'routes/admin/alerts.tsx'),
         // Every content type's list and item form (lib/staff/admin-content.ts; any other word is a 404).
         route(':type', 'routes/admin/content.tsx'),
         route(':type/:id', 'routes/admin/content-item.tsx'),
@@ -64,6 +66,8 @@ export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   // The school's own web app manifest: its name, colour and crest's icons.
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  // The service worker of the school's notifications (/subscribe): no fetch handler, no caches.
+  route('sw.js', 'routes/service-worker.ts'),
   // Feeds and calendars (docs/api.md "Feeds, calendars and share previews").
   route('news.rss', 'routes/feeds/news-rss.ts'),
   route('news.atom', 'routes/feeds/news-atom.ts'),

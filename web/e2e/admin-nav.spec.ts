@@ -22,7 +22,7 @@ const CONTENT = [
   'Information pages',
   'Media library',
 ];
-const SCHOOL = ['Settings', 'Staff', 'Children', 'Submissions', 'Audit log', 'Move in'];
+const SCHOOL = ['Settings', 'Staff', 'Children', 'Emergency alert', 'Submissions', 'Audit log', 'Move in'];
 
 const staffArea = (page: Page) => page.getByRole('navigation', { name: 'Staff area' });
 const menuButton = (page: Page) => staffArea(page).getByText('Menu', { exact: true });
@@ -86,10 +86,10 @@ test('a contributor sees only what they may use: content, no School and people',
   for (const name of SCHOOL) await expect(staffArea(page).getByRole('link', { name, exact: true })).toHaveCount(0);
 });
 
-test('an editor sees Children but not the administrator’s places', async ({ page }) => {
+test('an editor sees Children and Emergency alert but not the administrator’s places', async ({ page }) => {
   await signIn(page, addStaff('editor'));
   await menuButton(page).click();
-  await expect(group(page, 'School and people')).toHaveText(['Children']);
+  await expect(group(page, 'School and people')).toHaveText(['Children', 'Emergency alert']);
 });
 
 test.describe('without JavaScript', () => {

@@ -38,6 +38,8 @@ export async function nextTransitions(db: Db, now: Date): Promise<Map<string, st
   ]);
   // A child's consent ending hides what shows them (docs/decisions/0055): a window boundary too.
   selects.push(sql`select school_code, ends_at as t from child_consents where withdrawn_at is null and ends_at > ${at}`);
+  // An emergency alert leaves every page at its end time (issue 34).
+  selects.push(sql`select school_code, ends_at as t from emergency_alerts where ended_at is null and ends_at > ${at}`);
   const { rows } = await sql<{ school_code: string; next: string }>`select school_code, min(t) as next from (${sql.join(
     selects,
     sql` union all `,

@@ -424,6 +424,71 @@ export interface ImportSourcesTable {
   first_at: string;
 }
 
+/** A parent's subscription (issue 34): an e-mail address or a browser's push subscription. */
+export interface SubscriptionsTable {
+  id: string;
+  school_code: string;
+  channel: 'email' | 'push';
+  email: string | null;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  /** JSON array of topics. */
+  topics: string;
+  frequency: 'instant' | 'daily' | 'weekly' | null;
+  status: 'pending' | 'active';
+  token_hash: string | null;
+  confirm_by: string | null;
+  mailed_at: string | null;
+  consent_at: string | null;
+  consent_how: 'email-link' | 'browser-permission' | null;
+  created_at: string;
+  digest_until: string | null;
+}
+
+/** An emergency alert (issue 34): a banner until ends_at (or ended_at), sent to every subscriber. */
+export interface EmergencyAlertsTable {
+  id: string;
+  school_code: string;
+  message: string;
+  link: string | null;
+  starts_at: string;
+  ends_at: string;
+  ended_at: string | null;
+  group_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One item's notification to its subscribers (unique per item), with its delivery counts. */
+export interface NotificationSendsTable {
+  id: string;
+  school_code: string;
+  content_type: string;
+  item_id: string;
+  topic: string;
+  status: 'pending' | 'done' | 'cancelled';
+  not_before: string;
+  title: string | null;
+  body: string | null;
+  url: string | null;
+  push_after: string | null;
+  email_after: string | null;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  expired: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface NotificationRetriesTable {
+  send_id: string;
+  subscription_id: string;
+  attempts: number;
+  next_at: string;
+}
+
 export interface Database {
   schools: SchoolsTable;
   news: NewsTable;
@@ -468,4 +533,8 @@ export interface Database {
   import_items: ImportItemsTable;
   import_files: ImportFilesTable;
   import_sources: ImportSourcesTable;
+  subscriptions: SubscriptionsTable;
+  emergency_alerts: EmergencyAlertsTable;
+  notification_sends: NotificationSendsTable;
+  notification_retries: NotificationRetriesTable;
 }

@@ -162,12 +162,13 @@ describe('every /api/admin route', () => {
       // Item routes are tried on an id that does not exist (so an allowed write changes nothing: 404),
       // and creating content with a body that misses its fields (400).
       const itemRoute = url.includes(':id') || url.includes(':slug');
-      // Creating (content, a child) is tried with a body that misses its fields: 400, nothing written.
+      // Creating (content, a child, an emergency alert) is tried with a body that misses its fields: 400, nothing written.
       const creates =
         (url.includes('/content/') ||
           (url.endsWith('/children') && !itemRoute) ||
           /\/media(\/uploads)?$/.test(url) ||
-          url.endsWith('/toppers/batch')) &&
+          url.endsWith('/toppers/batch') ||
+          url.endsWith('/alerts')) &&
         method !== 'GET';
       const res = await as(t.app, editor)(
         method,

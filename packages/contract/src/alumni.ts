@@ -88,7 +88,7 @@ export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
 }
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const TEXT_MAX = 200;
 const LONG_TEXT_MAX = 500;

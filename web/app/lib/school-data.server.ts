@@ -10,6 +10,7 @@ import {
   type SchoolProfile,
 } from '@sthsm/contract';
 import { z } from 'zod';
+import { publicAlertSchema, type PublicAlert } from '@sthsm/contract/alerts';
 import { getAnswer, getParsed } from './api.server';
 import { env } from './env.server';
 
@@ -137,4 +138,15 @@ export async function loadStartedSections(code: string): Promise<string[] | null
     return types;
   }
   return lastStarted.get(code) ?? null;
+}
+
+const alertList = z.array(publicAlertSchema);
+
+/**
+ * The school's current emergency alerts (GET /api/alert/{code}, issue 34): the banner on every page.
+ * None when the API has no such endpoint (another server speaking the contract) or did not answer:
+ * an alert is worth showing only while it is known to be current, so no earlier answer is kept.
+ */
+export async function loadAlerts(code: string): Promise<PublicAlert[]> {
+  return (await getParsed(`/api/alert/${encodeURIComponent(code)}`, alertList, { quietWhenMissing: true })) ?? [];
 }

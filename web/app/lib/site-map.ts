@@ -45,6 +45,7 @@ const page = (
   ...more,
 });
 const ABOUT: Crumb = { label: 'About', to: '/about-us' };
+const SUBSCRIBE: Crumb = { label: 'Subscribe to News', to: '/subscribe' };
 
 export const SITE_PAGES: readonly SitePage[] = [
   page('/', 'home', 'Home', 'Home', 'News, events, toppers, galleries and announcements of the school.'),
@@ -164,6 +165,25 @@ export const SITE_PAGES: readonly SitePage[] = [
     'What the school website collects, why, how long it is kept and how to ask for your data or its erasure.',
     { crumb: ABOUT },
   ),
+  // Parents hear from the school by e-mail or notification; the links of its e-mails are personal, never listed or indexed.
+  page(
+    '/subscribe',
+    'subscribe',
+    'Subscribe to News',
+    'More',
+    'Get the school’s notices, events, news and results by e-mail or as notifications in this browser.',
+    { crumb: null },
+  ),
+  page('/subscribe/confirm', 'subscribe-confirm', 'Confirm Your Subscription', 'More', 'Confirm your e-mail subscription.', {
+    listed: false,
+    crumb: SUBSCRIBE,
+    noindex: true,
+  }),
+  page('/subscribe/manage', 'subscribe-manage', 'Manage Your Subscription', 'More', 'Change or stop your e-mail subscription.', {
+    listed: false,
+    crumb: SUBSCRIBE,
+    noindex: true,
+  }),
   page('/sitemap', 'sitemap', 'Sitemap', 'More', 'Every page of the school website, grouped like the menu.', { crumb: null }),
   // SPEC §8: where a failed album load sends the visitor.
   page('/error', 'error', 'Something went wrong', 'More', 'The page you asked for could not be shown.', {

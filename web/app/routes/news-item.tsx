@@ -69,6 +69,9 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <ShareButton url={shareUrl} title={item.title} />
         <p>
+          <a href="/subscribe">Get notices by e-mail or notification</a>
+        </p>
+        <p>
           <Link className="back-link" to="/news">
             <span aria-hidden="true">← </span>All news
           </Link>

@@ -53,6 +53,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           the school&rsquo;s administrators, and the operator who runs this website for the school, can read them. We do not sell them,
           share them with anyone else or use them for advertising.
         </p>
+        <h3>News by e-mail or notification</h3>
+        <p>
+          When you <Link to="/subscribe">subscribe</Link> to the school&rsquo;s news, we store your e-mail address, or for notifications the
+          address your browser gives us to send them to, with what you chose to hear about and when you agreed. Nothing else: no name and no
+          record of what you read. We use it only to send you what you chose, and emergency alerts. An e-mail address not confirmed within
+          48 hours is deleted; every e-mail we send has a link to change your choices or unsubscribe, which deletes your address at once,
+          and turning notifications off on the Subscribe page deletes your browser&rsquo;s.
+        </p>
         <h3>Pupils on the site</h3>
         <p>
           A pupil&rsquo;s birthday (first name and class), their name among the toppers with their result, and photos from school events

@@ -9,7 +9,8 @@ import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { schoolJsonLd } from '../lib/school-jsonld';
 import { currentSchool } from '../lib/school.server';
-import { loadPublishedPages, loadStartedSections, unpublishedPages } from '../lib/school-data.server';
+import { loadAlerts, loadPublishedPages, loadStartedSections, unpublishedPages } from '../lib/school-data.server';
+import { EmergencyBanner } from '../components/shell/emergency-banner';
 import { useShowsSection, type SitePagesData } from '../lib/site-pages';
 
 /**
@@ -19,13 +20,17 @@ import { useShowsSection, type SitePagesData } from '../lib/site-pages';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
-  const [highlights, published, started] = await Promise.all([
+  const [highlights, published, started, alerts] = await Promise.all([
     schoolApi(code).highlights(),
     loadPublishedPages(code),
     loadStartedSections(code),
+    loadAlerts(code),
   ]);
   // Not known (the API failed and nothing was kept): every page stays listed, as before.
-  return { highlights, unpublished: unpublishedPages(published), started } satisfies SitePagesData & { highlights: unknown };
+  return { highlights, unpublished: unpublishedPages(published), started, alerts } satisfies SitePagesData & {
+    highlights: unknown;
+    alerts: unknown;
+  };
 }
 
 /**
@@ -43,13 +48,14 @@ function useFocusMainOnNavigation(): void {
   }, [pathname]);
 }
 
-/** Header, announcements and footer around every public page. */
+/** An emergency alert (when there is one), header, announcements and footer around every public page. */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { school, code, siteUrl } = useRootData();
   const shows = useShowsSection();
   useFocusMainOnNavigation();
   return (
     <>
+      <EmergencyBanner alerts={loaderData.alerts} />
       <SiteHeader school={school} code={code} />
       {/* A school that never had an announcement has no strip (decision 0134); SPEC §8's words for one that has none now. */}
       {shows('announcements', loaderData.highlights?.length ?? 0) ? <Announcements highlights={loaderData.highlights} /> : null}

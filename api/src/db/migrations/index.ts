@@ -16,6 +16,7 @@ import * as contentTrash from './2026-12-06-content-trash.ts';
 import * as schools from './2026-12-07-schools.ts';
 import * as pages from './2026-12-09-pages.ts';
 import * as moveIn from './2026-12-10-import.ts';
+import * as subscriptions from './2026-12-11-subscriptions.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-schools': schools,
   '2026-12-09-pages': pages,
   '2026-12-10-import': moveIn,
+  '2026-12-11-subscriptions': subscriptions,
 };

@@ -11,6 +11,8 @@ import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
 import type { ConsentProblem } from '../../content/consent.ts';
 import { notShown } from '../../content/not-shown.ts';
 import { publishProblem } from '../../content/publish-checks.ts';
+import { isNotifiable } from '../../notify/items.ts';
+import { queueItemSend, sendLogOf, wantsNotify } from '../../notify/queue.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { findTrash, listTrash, purgeTrash, TRASH_DAYS, trashRow, untrashRow } from '../../content/trash.ts';
 import {
@@ -94,6 +96,22 @@ const itemSchema = z.object({
     .describe(
       'In lists and GET of one item: why a Published item is not (fully) on the public site now (no consent, an album without a date)',
     ),
+  notifiable: z
+    .boolean()
+    .optional()
+    .describe('GET of one item: whether publishing it may notify subscribers (news, events, notices, toppers)'),
+  notification: z
+    .object({
+      status: z.enum(['pending', 'done', 'cancelled']),
+      createdAt: z.string(),
+      finishedAt: z.string().nullable(),
+      sent: z.number().int(),
+      failed: z.number().int(),
+      expired: z.number().int(),
+    })
+    .nullable()
+    .optional()
+    .describe("GET of one item: its send to subscribers (asked for with notify: 'on' when publishing), with the delivery counts"),
 });
 const itemAnswer = z.object({ item: itemSchema });
 const writeBody = z.record(z.string(), z.unknown()).describe("The type's fields, publishAt, unpublishAt, intent, and (to update) version");
@@ -222,6 +240,17 @@ const mayRestore = (context: StaffRequestContext, entry: { status: string; creat
   isEditor(context.role) || (entry.createdBy === context.user.id && entry.status !== 'published');
 
 /** After the commit: this process's caches drop the school's answers at once (the others see the counter). */
+/** What queueItemSend needs of a saved item. */
+const sendOf = (code: string, item: ContentItem, actorId: string, at: Date) => ({
+  code,
+  type: item.type,
+  id: item.id,
+  fields: item.fields,
+  publishAt: item.publishAt,
+  actorId,
+  at,
+});
+
 function afterWrite(code: string, touchesPublic: boolean): void {
   if (touchesPublic) contentChanged(code);
 }
@@ -351,6 +380,8 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         at,
       });
       if (touchesPublic) await bumpContentVersion(trx as Db, c.code, at);
+      // Publishing with "Notify subscribers": one send per item, queued with the publish (notify/queue.ts).
+      if (after.status === 'published' && wantsNotify(c.submitted)) await queueItemSend(trx as Db, sendOf(c.code, after, actor.id, at));
       return after;
     });
     if (!saved) {
@@ -470,6 +501,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       const created = await db.transaction().execute(async (trx) => {
         const after = await insertItem(trx as Db, { spec, code, snapshot, actor, at, ip: request.ip });
         if (after.status === 'published') await bumpContentVersion(trx as Db, code, at);
+        if (after.status === 'published' && wantsNotify(body)) await queueItemSend(trx as Db, sendOf(code, after, actor.id, at));
         return after;
       });
       afterWrite(code, created.status === 'published');
@@ -558,7 +590,15 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     async (request) => {
       const spec = specOf(request.params.type);
       const current = await load(spec, request.params.code, request.params.id);
-      return { item: { ...current, notShown: await notShown(db, spec, request.params.code, current, now()) } };
+      const code = request.params.code;
+      return {
+        item: {
+          ...current,
+          notShown: await notShown(db, spec, code, current, now()),
+          notifiable: isNotifiable(spec.type),
+          notification: await sendLogOf(db, code, spec.type, current.id, current.fields),
+        },
+      };
     },
   );
 

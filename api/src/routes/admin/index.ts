@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Mailer } from '../../staff/mail.ts';
 import { accessOf, type Access } from '../../staff/guard.ts';
 import { accountRoutes } from './account.ts';
+import { alertRoutes } from './alerts.ts';
 import { auditRoutes } from './audit.ts';
 import { childRoutes } from './children.ts';
 import { childrenSettingsRoutes } from './children-settings.ts';
@@ -58,6 +59,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     settingsRoutes,
     mediaRoutes,
     importRoutes,
+    alertRoutes,
   ]) {
     await app.register(routes, { db, config, now, mailer, ...(importAddresses ? { importAddresses } : {}) });
   }

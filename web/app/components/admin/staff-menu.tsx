@@ -22,6 +22,7 @@ export function schoolPlaces(role: StaffRole, operator = false): NavPlace[] {
     ...(admin ? [{ to: '/admin/settings', label: 'Settings' }] : []),
     ...(admin ? [{ to: '/admin/staff', label: 'Staff' }] : []),
     ...(admin || role === 'editor' ? [{ to: '/admin/children', label: 'Children' }] : []),
+    ...(admin || role === 'editor' ? [{ to: '/admin/alerts', label: 'Emergency alert' }] : []),
     ...(admin ? [{ to: '/admin/submissions', label: 'Submissions' }] : []),
     ...(admin ? [{ to: '/admin/audit', label: 'Audit log' }] : []),
     ...(admin ? [{ to: '/admin/import', label: 'Move in' }] : []),

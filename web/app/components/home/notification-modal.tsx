@@ -61,6 +61,9 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
               ) : null}
             </article>
           ))}
+          <p className="notice-dialog__subscribe">
+            <a href="/subscribe">Get notices by e-mail or notification</a>
+          </p>
         </div>
       </dialog>
     </>

@@ -1,14 +1,24 @@
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import { iconUrl } from '../../lib/brand';
 import { MainMenu } from './main-menu';
 import { PhoneLinks, SocialLinks } from './contact-links';
 
+/** The bell of the Subscribe link (decorative: the link's text names it). */
+function BellIcon() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+    </svg>
+  );
+}
+
 /**
  * Top bar (phones, social, parent login), the school's crest and name, and the main menu (SPEC §2).
  * What the school has not given is left out: no crest without one (never another school's), no
  * top bar without a phone, a network or a parent login. Without the school's profile (the API and
- * every fallback failed) the code names it.
+ * every fallback failed) the code names it. Beside the name, the Subscribe link (parents hear from
+ * the school by e-mail or notification).
  */
 export function SiteHeader({ school, code }: { school: SchoolProfile | null; code: string }) {
   const loginUrl = school?.parentPortal?.loginUrl;
@@ -39,6 +49,11 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
             {school?.tagline ? <span className="brand__tagline">{school.tagline}</span> : null}
           </span>
         </Link>
+        {/* A full page load: /subscribe's notifications are its island's, which only a page load brings. */}
+        <NavLink to="/subscribe" end className="brand__subscribe" reloadDocument>
+          <BellIcon />
+          <span>Subscribe</span>
+        </NavLink>
       </div>
       <MainMenu />
     </header>

@@ -13,7 +13,8 @@ import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { RichTextField } from '../../components/admin/rich-text/field';
 import { MonthDayField, monthDayPart } from '../../components/admin/month-day-field';
-import { joinMonthDay, zoneLabel, zoneName } from '../../lib/staff/admin-time';
+import { joinMonthDay, staffTime, zoneLabel, zoneName } from '../../lib/staff/admin-time';
+import { isNotifiableType, NOTIFIABLE_TOPICS, topicWords } from '@sthsm/contract/subscriptions';
 import {
   adminApi,
   fail,
@@ -49,6 +50,29 @@ interface ContentItem {
   updatedBy: string | null;
   /** Why this Published item is not (fully) on the public site now (api/src/content/not-shown.ts). */
   notShown?: { message: string } | null;
+  /** Its send to subscribers, when publishing asked for one (api/src/notify/queue.ts). */
+  notification?: SendLog | null;
+}
+
+/** An item's send to subscribers, as the staff API gives it. */
+interface SendLog {
+  status: 'pending' | 'done' | 'cancelled';
+  finishedAt: string | null;
+  sent: number;
+  failed: number;
+  expired: number;
+}
+
+/** A send's state in words, with its counts once done. */
+function sendLogWords(log: SendLog, timeZone: string): string {
+  if (log.status === 'pending') return 'Subscribers will be notified when it is on the website (within a minute of going live).';
+  if (log.status === 'cancelled') return 'Subscribers were not notified: it was no longer on the website when its turn came.';
+  const when = log.finishedAt ? staffTime(log.finishedAt, timeZone) : '';
+  const parts = [`${log.sent} delivered`, ...(log.failed ? [`${log.failed} could not be delivered`] : [])];
+  const expired = log.expired
+    ? ` ${log.expired} subscription${log.expired === 1 ? ' no longer exists and was' : 's no longer exist and were'} removed.`
+    : '';
+  return `Subscribers were notified${when ? ` on ${when}` : ''}: ${parts.join(', ')}.${expired}`;
 }
 
 const heading = (singular: string, isNew: boolean) => `${isNew ? 'New' : 'Edit'} ${singular}`;
@@ -151,6 +175,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Update (a live item): the fields change, the status stays.
     ...(intent === 'update' ? {} : { intent }),
     ...(here ? { version: values.version ?? '' } : {}),
+    // "Notify subscribers": acted on only when the item is published by this save (or already live).
+    ...(values.notify === 'on' ? { notify: 'on' } : {}),
   };
   const answer = await adminApi<{ item: ContentItem }>(request, here ?? base, { method: here ? 'PUT' : 'POST', body, csrf });
   if (answer.ok && answer.data && another) {
@@ -160,6 +186,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (answer.ok && answer.data) return redirect(`${list}/${encodeURIComponent(answer.data.item.id)}?saved=1`);
   return refusedSave<ContentItem>(answer, values, request);
+}
+
+/**
+ * "Notify subscribers" (issue 34): a box before the item's first send, then what became of the send.
+ * Publishing (or updating a live item) with the box ticked sends it once to those who chose its topic.
+ */
+function NotifyChoice({ topic, log, checked, timeZone }: { topic: string; log: SendLog | null; checked: boolean; timeZone: string }) {
+  if (log) return <p className="field-hint notify-log">{sendLogWords(log, timeZone)}</p>;
+  return (
+    <div className="admin-check">
+      <input id="notify" type="checkbox" name="notify" value="on" defaultChecked={checked} aria-describedby="notify-hint" />
+      <label htmlFor="notify">Notify subscribers</label>
+      <p className="field-hint" id="notify-hint">
+        When it is published, parents who subscribed to {topicWords(topic)} get a browser notification or an e-mail. Sent once; with a later
+        Publish at, it is sent at that time.
+      </p>
+    </div>
+  );
 }
 
 /** What a file field needs besides its value: the library files it shows, the upload's token, and the form's change mark. */
@@ -302,6 +346,14 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           error={e('unpublishAt')}
           hint={`Also in ${zoneLabel(timeZone)}. Leave empty to keep it up until unpublished.`}
         />
+        {editor && isNotifiableType(type) ? (
+          <NotifyChoice
+            topic={NOTIFIABLE_TOPICS[type]}
+            log={item?.notification ?? null}
+            checked={v('notify', '') === 'on'}
+            timeZone={timeZone}
+          />
+        ) : null}
         {deleteStep?.confirmDelete ? (
           <p>Delete or cancel above.</p>
         ) : (
