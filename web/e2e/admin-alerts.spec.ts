@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addStaff, signIn } from './admin-helpers';
+import { addOperator, addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
 import { onOwnServer } from './support/own-server';
 import { slowPhone } from './support/slow-phone';
@@ -134,4 +134,21 @@ test('Notify subscribers on a news item: ticked and published, the box gives way
     await page.reload();
     await expect(page.getByText(/^Subscribers were notified on .*: 0 delivered\.$/)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test('a platform operator sends one alert to every school', async ({ page }) => {
+  await signIn(page, addOperator(dataDir));
+  await page.goto('/admin/alerts');
+  await page.getByLabel('Alert', { exact: true }).fill('Statewide holiday tomorrow: every school is closed.');
+  await page.getByRole('checkbox', { name: 'Send to every school on this server (platform operators)' }).check();
+  await page.getByRole('button', { name: 'Review and send' }).click();
+  await expect(page.getByText('the subscribers of every school on this server')).toBeVisible();
+  await page.getByRole('button', { name: 'Send alert now' }).click();
+  await expect(page.getByText('Alert sent: it is on every page now, and subscribers are being notified.')).toBeVisible();
+  await expect(page.getByText('sent by the platform to every school')).toBeVisible();
+  await page.goto('/');
+  await expect(banner(page)).toContainText('Statewide holiday tomorrow: every school is closed.');
+  await page.goto('/admin/alerts');
+  await page.getByRole('button', { name: 'End now' }).first().click();
+  await expect(page.getByText('Alert ended: it is no longer on the website.')).toBeVisible();
 });

@@ -39,6 +39,17 @@ export function addStaff(
   return email;
 }
 
+/** A platform operator with a password, made as the operator makes one (`npm run staff -- operator`). */
+export function addOperator(dataDir: string = e2eDataDir): string {
+  const email = `operator${++counter}-${Date.now().toString(36)}@example.org`;
+  execFileSync(process.execPath, ['api/src/staff/cli.ts', 'operator', '--email', email, '--password-stdin'], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    input: `${STAFF_PASSWORD}\n`,
+    timeout: 20_000,
+  });
+  return email;
+}
+
 /** Adds a person without a password; returns the set-password link the CLI printed last. */
 export function inviteByCli(role: 'admin' | 'editor' | 'contributor', baseURL: string): { email: string; link: string } {
   const email = `invited${++counter}-${Date.now().toString(36)}@example.org`;

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addStaff, signIn, signOut, staffNavLink, STAFF_PASSWORD } from './admin-helpers';
+import { addOperator, addStaff, signIn, signOut, staffNavLink, STAFF_PASSWORD } from './admin-helpers';
 import { onOwnServer } from './support/own-server';
 
 // The platform operator's page /admin/schools (issue 31), at phone width: create a school with a
@@ -11,17 +10,6 @@ import { onOwnServer } from './support/own-server';
 const { base, dataDir, port } = onOwnServer({ offset: 17, name: 'schools', serial: true });
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A platform operator with a password, made as the operator makes one (`npm run staff -- operator`). */
-function addOperator(): string {
-  const email = `operator-${Date.now().toString(36)}@example.org`;
-  execFileSync(process.execPath, ['api/src/staff/cli.ts', 'operator', '--email', email, '--password-stdin'], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    input: `${STAFF_PASSWORD}\n`,
-    timeout: 20_000,
-  });
-  return email;
-}
 
 /** The school's card in the list. */
 const card = (page: Page, name: string | RegExp) =>
@@ -35,7 +23,7 @@ async function expectMessage(page: Page, text: string | RegExp) {
 }
 
 test('an operator creates a school, adds a host name, suspends and lifts it', async ({ page, request }) => {
-  await signIn(page, addOperator());
+  await signIn(page, addOperator(dataDir));
   await (await staffNavLink(page, 'Schools')).click();
   await expect(page.getByRole('heading', { name: 'Schools', level: 1 })).toBeVisible();
   await expect(card(page, /^St\. Thomas.*\(STHSM\)$/)).toContainText('sthsm.localhost');
@@ -107,7 +95,7 @@ test('an operator creates a school, adds a host name, suspends and lifts it', as
 test('works without JavaScript and at 320 px', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 700 }, baseURL: base });
   const page = await context.newPage();
-  await signIn(page, addOperator(), STAFF_PASSWORD, '/admin/login');
+  await signIn(page, addOperator(dataDir), STAFF_PASSWORD, '/admin/login');
   await page.goto('/admin/schools');
   const create = page.getByRole('region', { name: 'Create a school' });
   await create.getByLabel('Code', { exact: true }).fill('NOJS');

@@ -1,10 +1,9 @@
-import { createECDH, createHmac, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createECDH, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { SUBSCRIBE_ERRORS } from '@sthsm/contract/subscriptions';
+import { startSmtp } from '../../api/test/staff/smtp.ts';
 import { axeViolations } from './support/axe';
 import { ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
 
@@ -15,41 +14,22 @@ import { ownServerPort, startOwnServer, type OwnServer } from './support/own-ser
 
 const OFFSET = 23;
 const SCHOOL = 'St. Thomas Higher Secondary School';
-const caught: Array<{ to: string[]; text: string }> = [];
 let server: OwnServer | undefined;
-let smtp: SMTPServer | undefined;
+let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+/** Every e-mail the server sent, quoted-printable undone. */
+const caught = () => smtp?.mails ?? [];
 
 test.describe.configure({ mode: 'default' });
 test.use({ baseURL: `http://127.0.0.1:${ownServerPort(OFFSET)}` });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        // Quoted-printable undone, so that a link reads as typed.
-        const text = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        caught.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
-        callback();
-      });
-    },
-  });
-  const mail = smtp;
-  await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
-  const { port } = mail.server.address() as AddressInfo;
+  smtp = await startSmtp();
   server = await startOwnServer({
     offset: OFFSET,
     name: 'subscribe',
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'School website <office@school.example.org>',
       SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
     },
@@ -58,7 +38,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 const unique = (tag: string) => `parent.${tag}.${Date.now().toString(36)}@example.org`;
@@ -66,21 +46,9 @@ const unique = (tag: string) => `parent.${tag}.${Date.now().toString(36)}@exampl
 /** The path of the confirmation link in the newest e-mail to `to`. */
 async function confirmLink(to: string): Promise<string> {
   const pattern = /https?:\/\/[^\s"<>]+(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{43})/;
-  const mails = () => caught.filter((m) => m.to.includes(to) && pattern.test(m.text));
+  const mails = () => caught().filter((m) => m.to.includes(to) && pattern.test(m.text));
   await expect.poll(() => mails().length, { timeout: 15_000 }).toBeGreaterThan(0);
   return pattern.exec(mails().at(-1)!.text)![1]!;
-}
-
-/** A confirmed address's manage token, made as the API makes it: the HMAC of its id under the deployment's key. */
-function manageToken(email: string): string {
-  const db = new DatabaseSync(path.join(server!.dataDir, 'school.db'), { readOnly: true });
-  try {
-    const { id } = db.prepare('SELECT id FROM subscriptions WHERE email = ?').get(email) as { id: string };
-    const { value } = db.prepare("SELECT value FROM server_secrets WHERE name = 'subscriber-link-key'").get() as { value: string };
-    return createHmac('sha256', Buffer.from(value, 'base64url')).update(`manage:${id}`).digest('base64url');
-  } finally {
-    db.close();
-  }
 }
 
 function pushRows(): Array<{ endpoint: string; topics: string }> {
@@ -155,7 +123,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/subscribe');
     await expect(page.getByText('Browser notifications need JavaScript and a browser that supports them.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeHidden();
-    const sent = caught.length;
+    const sent = caught().length;
     await page.getByRole('textbox', { name: 'Email' }).fill('asha@');
     await page.getByRole('checkbox', { name: 'News' }).uncheck();
     await page.getByRole('radio', { name: 'One e-mail a day (only on days with news)' }).check();
@@ -168,7 +136,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('checkbox', { name: 'News' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Events' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'One e-mail a day (only on days with news)' })).toBeChecked();
-    expect(caught.length).toBe(sent);
+    expect(caught().length).toBe(sent);
   });
 
   test('the e-mail link confirms only when pressed; manage changes to daily, then unsubscribes', async ({ page, request }) => {
@@ -183,14 +151,15 @@ test.describe('without JavaScript', () => {
     await page.goto(confirm);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect(page.getByText('You are subscribed.')).toBeVisible();
+    // The answer links to the manage page, as every e-mail to a subscriber does.
+    const manage = (await page.getByRole('link', { name: 'Change or stop your subscription' }).getAttribute('href')) ?? '';
+    expect(manage).toMatch(/^\/subscribe\/manage\?token=[A-Za-z0-9_-]{43}$/);
     // Used up: a second press says so, with the way back.
     await page.goto(confirm);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText('expired or was already used');
     await expect(page.getByRole('main').getByRole('link', { name: 'Subscribe again' })).toHaveAttribute('href', '/subscribe');
 
-    // The manage link every e-mail to a subscriber carries (api/src/notify/secrets.ts manageToken).
-    const manage = `/subscribe/manage?token=${manageToken(email)}`;
     await page.goto(manage);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Your Subscription' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();

@@ -23,57 +23,47 @@ export async function queueItemSend(
   const key = sendKeyOf(o.type, o.id, o.fields);
   const spec = isNotifiable(o.type) ? NOTIFIABLE[o.type] : undefined;
   if (!key || !spec) return;
-  const at = o.at.toISOString();
   await trx
     .insertInto('notification_sends')
-    .values({
-      id: randomUUID(),
-      school_code: o.code,
-      content_type: o.type,
-      item_id: key,
-      topic: spec.topic,
-      status: 'pending',
-      not_before: o.publishAt && o.publishAt > at ? o.publishAt : at,
-      title: null,
-      body: null,
-      url: null,
-      push_after: null,
-      email_after: null,
-      created_by: o.actorId,
-      created_at: at,
-      finished_at: null,
-    })
+    .values(newSend({ code: o.code, type: o.type, key, topic: spec.topic, notBefore: o.publishAt, actorId: o.actorId, at: o.at }))
     .onConflict((oc) => oc.columns(['school_code', 'content_type', 'item_id']).doNothing())
     .execute();
 }
 
 /** An emergency alert's send: queued with the alert, due at once, to everyone (never held by the daily limit). */
 export async function queueAlertSend(trx: Db, o: { code: string; alertId: string; actorId: string; at: Date }): Promise<void> {
-  const at = o.at.toISOString();
   await trx
     .insertInto('notification_sends')
-    .values({
-      id: randomUUID(),
-      school_code: o.code,
-      content_type: ALERT_SEND_TYPE,
-      item_id: o.alertId,
-      topic: 'emergency',
-      status: 'pending',
-      not_before: at,
-      title: null,
-      body: null,
-      url: null,
-      push_after: null,
-      email_after: null,
-      created_by: o.actorId,
-      created_at: at,
-      finished_at: null,
-    })
+    .values(
+      newSend({ code: o.code, type: ALERT_SEND_TYPE, key: o.alertId, topic: 'emergency', notBefore: null, actorId: o.actorId, at: o.at }),
+    )
     .execute();
 }
 
 /** The send log's content type of an emergency alert. */
 export const ALERT_SEND_TYPE = 'alert';
+
+/** A new pending send's row: due at `notBefore` when that is later than `at`, else at once. */
+function newSend(o: { code: string; type: string; key: string; topic: string; notBefore: string | null; actorId: string; at: Date }) {
+  const at = o.at.toISOString();
+  return {
+    id: randomUUID(),
+    school_code: o.code,
+    content_type: o.type,
+    item_id: o.key,
+    topic: o.topic,
+    status: 'pending' as const,
+    not_before: o.notBefore && o.notBefore > at ? o.notBefore : at,
+    title: null,
+    body: null,
+    url: null,
+    push_after: null,
+    email_after: null,
+    created_by: o.actorId,
+    created_at: at,
+    finished_at: null,
+  };
+}
 
 /** What staff see of an item's send: when it was asked for, where it stands, its counts. */
 export interface SendLog {

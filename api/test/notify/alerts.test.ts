@@ -1,48 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifiers } from '../../src/notify/job.ts';
 import { createSchool } from '../factories.ts';
-import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, type TestApp } from '../helpers.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
-import { startSmtp } from '../staff/smtp.ts';
-import { startPushService, type PushService } from '../support/push-service.ts';
+import type { PushService } from '../support/push-service.ts';
+import { emailSubscriber, insertEmailSubscribers, startNotifyRig, type NotifyRig } from './support.ts';
 
 // Emergency alerts on both engines (issue 34): an editor's alert is on the school's public answer at
 // once (past the response cache) and gone at its end time or when ended, reaches every subscriber at
 // once whatever they chose (push with Urgency: high, e-mail to digest readers too) and is never held
 // by the daily limit; the form's rules; roles and schools; an operator's alert to every school.
 
+let rig: NotifyRig;
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: NotifyRig['smtp'];
 let push: PushService;
 let editor: Signed;
 let clock = NOW;
-const loopback = (address: string) => address === '127.0.0.1';
-const tick = () => notifiers.get(t.app)?.tick();
+const tick = () => rig.tick();
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushService();
-  t = await startTestApp(
-    {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'office@school.example',
-      SITE_URL: 'https://www.school.example',
-      NOTIFY_TICK_MS: '3600000',
-      NOTIFY_DAILY_LIMIT: '1',
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    () => clock,
-    { pushAddresses: loopback, pushCa: push.ca, responseCache: { now: () => clock.getTime() } },
-  );
+  rig = await startNotifyRig({ MAIL_FROM: 'office@school.example', NOTIFY_DAILY_LIMIT: '1' }, () => clock, {
+    responseCache: { now: () => clock.getTime() },
+  });
+  ({ t, smtp, push } = rig);
   await createSchool(t.db, { code: 'STHSM', name: 'St Example School' });
   await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-  await push.close();
-});
+afterAll(() => rig.close());
 beforeEach(() => {
   clock = NOW;
 });
@@ -64,23 +49,10 @@ describe(`emergency alerts (${engine})`, () => {
       ).statusCode,
     ).toBe(201);
     // A weekly digest reader, confirmed: an emergency does not wait for the digest.
+    await insertEmailSubscribers(t.db, [
+      emailSubscriber({ id: 'weekly-reader', email: 'weekly@example.org', frequency: 'weekly', at: NOW }),
+    ]);
     const at = NOW.toISOString();
-    await t.db
-      .insertInto('subscriptions')
-      .values({
-        id: 'weekly-reader',
-        school_code: 'STHSM',
-        channel: 'email',
-        email: 'weekly@example.org',
-        topics: JSON.stringify(['news']),
-        frequency: 'weekly',
-        status: 'active',
-        consent_at: at,
-        consent_how: 'email-link',
-        created_at: at,
-        digest_until: at,
-      })
-      .execute();
     // The daily limit (1 here) is used up by a news send: the alert is not held by it.
     await t.db
       .insertInto('notification_sends')

@@ -1,55 +1,39 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifiers } from '../../src/notify/job.ts';
 import { createSchool, createSchoolHost } from '../factories.ts';
-import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, type TestApp } from '../helpers.ts';
 import { storeValidFiles, VALID } from '../publish/publish-helpers.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
-import { startSmtp, type CaughtMail } from '../staff/smtp.ts';
-import { startPushService, type PushService } from '../support/push-service.ts';
+import type { CaughtMail } from '../staff/smtp.ts';
+import type { PushService } from '../support/push-service.ts';
+import { startNotifyRig, type NotifyRig } from './support.ts';
 
 // Parents' notifications end to end on both engines (issue 34): subscribing by e-mail (double
 // opt-in, the same answer for any address, manage and one-click unsubscribe links) and by push
 // (addresses checked), then publishing with "Notify subscribers" delivers each item once: decrypted
 // by a local push service with each subscription's keys, caught by a local SMTP server.
 
+let rig: NotifyRig;
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: NotifyRig['smtp'];
 let push: PushService;
 let editor: Signed;
 let clock = NOW;
 
-const loopback = (address: string) => address === '127.0.0.1';
-
 beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushService();
-  t = await startTestApp(
-    {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'St Example <office@school.example>',
-      SITE_URL: 'https://www.school.example',
-      NOTIFY_TICK_MS: '3600000',
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    () => clock,
-    { pushAddresses: loopback, pushCa: push.ca },
-  );
+  rig = await startNotifyRig({}, () => clock);
+  ({ t, smtp, push } = rig);
   await createSchool(t.db, { code: 'STHSM', name: 'St Example School' });
   await createSchool(t.db, { code: 'OTHER', name: 'Another School' });
   await createSchoolHost(t.db, 'other.example', 'OTHER');
   await storeValidFiles(t.config.mediaRoot);
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-  await push.close();
-});
+afterAll(() => rig.close());
 beforeEach(() => {
   clock = NOW;
 });
 
-const tick = () => notifiers.get(t.app)?.tick();
+const tick = () => rig.tick();
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: body as Record<string, unknown>, headers });
 const mailsTo = (address: string): CaughtMail[] => smtp.mails.filter((m) => m.to.includes(address));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool } from '../factories.ts';
 import { engine, startTestApp, type TestApp } from '../helpers.ts';
 import { startSmtp } from '../staff/smtp.ts';
+import { emailSubscriber, insertEmailSubscribers } from './support.ts';
 
 // Subscribing is careful by default (issue 34): SUBSCRIBE_RATE_LIMIT_PER_MINUTE (5) requests a minute
 // from one address, then 429 with Retry-After; a page on another site cannot subscribe a visitor; a
@@ -64,23 +65,9 @@ describe(`behind the response cache (${engine})`, () => {
       await createSchool(cached.db, { code: 'STHSM' });
       const { manageToken } = await import('../../src/notify/secrets.ts');
       const { tokenHash } = await import('../../src/staff/secrets.ts');
-      const at = new Date().toISOString();
-      await cached.db
-        .insertInto('subscriptions')
-        .values({
-          id: 'cached-one',
-          school_code: 'STHSM',
-          channel: 'email',
-          email: 'cached@example.org',
-          topics: '["news"]',
-          frequency: 'daily',
-          status: 'active',
-          consent_at: at,
-          consent_how: 'email-link',
-          created_at: at,
-          digest_until: at,
-        })
-        .execute();
+      await insertEmailSubscribers(cached.db, [
+        emailSubscriber({ id: 'cached-one', email: 'cached@example.org', frequency: 'daily', at: new Date() }),
+      ]);
       const token = await manageToken(cached.db, 'cached-one');
       await cached.db
         .updateTable('subscriptions')

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifiers } from '../../src/notify/job.ts';
 import { createSchool } from '../factories.ts';
-import { engine, NOW, startTestApp, type TestApp } from '../helpers.ts';
+import { engine, NOW, type TestApp } from '../helpers.ts';
 import { VALID } from '../publish/publish-helpers.ts';
 import { as, createStaff, signIn } from '../staff/staff-helpers.ts';
-import { startSmtp } from '../staff/smtp.ts';
-import { startPushService, type PushService } from '../support/push-service.ts';
+import type { PushService } from '../support/push-service.ts';
+import { emailSubscriber, insertEmailSubscribers, loopback, startNotifyRig, type NotifyRig } from './support.ts';
 
 // Three servers on one database, each with its own send job (a module graph of its own, so each is
 // a lease holder of its own, as three processes are), all ticking at once and again: every
@@ -15,26 +14,15 @@ import { startPushService, type PushService } from '../support/push-service.ts';
 const PUSH_SUBSCRIBERS = 60;
 const EMAIL_SUBSCRIBERS = 15;
 
+let rig: NotifyRig;
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: NotifyRig['smtp'];
 let push: PushService;
 const others: Array<{ app: FastifyInstance; tick: () => Promise<void> | undefined }> = [];
-const loopback = (address: string) => address === '127.0.0.1';
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushService();
-  t = await startTestApp(
-    {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'office@school.example',
-      SITE_URL: 'https://www.school.example',
-      NOTIFY_TICK_MS: '3600000',
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    () => NOW,
-    { pushAddresses: loopback, pushCa: push.ca },
-  );
+  rig = await startNotifyRig({ MAIL_FROM: 'office@school.example' });
+  ({ t, smtp, push } = rig);
   await createSchool(t.db, { code: 'STHSM', name: 'St Example School' });
   for (let i = 0; i < 2; i++) {
     vi.resetModules();
@@ -44,7 +32,6 @@ beforeAll(async () => {
     await app.ready();
     others.push({ app, tick: () => job.notifiers.get(app)?.tick() });
   }
-  const at = NOW.toISOString();
   for (let i = 0; i < PUSH_SUBSCRIBERS; i++) {
     const sub = push.subscription(`phone-${i}`);
     const res = await t.app.inject({
@@ -54,31 +41,19 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
   }
-  // Confirmed e-mail subscribers, as the confirm link leaves them (the flow itself: notify.test.ts).
-  await t.db
-    .insertInto('subscriptions')
-    .values(
-      Array.from({ length: EMAIL_SUBSCRIBERS }, (_, i) => ({
-        id: `email-${String(i).padStart(3, '0')}`,
-        school_code: 'STHSM',
-        channel: 'email' as const,
-        email: `parent${i}@example.org`,
-        topics: JSON.stringify(['news']),
-        frequency: 'instant' as const,
-        status: 'active' as const,
-        consent_at: at,
-        consent_how: 'email-link' as const,
-        created_at: at,
-        digest_until: at,
-      })),
-    )
-    .execute();
+  await insertEmailSubscribers(
+    t.db,
+    Array.from({ length: EMAIL_SUBSCRIBERS }, (_, i) =>
+      emailSubscriber({ id: `email-${String(i).padStart(3, '0')}`, email: `parent${i}@example.org`, frequency: 'instant', at: NOW }),
+    ),
+  );
 });
+/** Every server's send job at once. */
+const ticks = () => Promise.all([rig.tick(), ...others.map((o) => o.tick())]);
+
 afterAll(async () => {
   for (const other of others) await other.app.close();
-  await t.close();
-  await smtp.close();
-  await push.close();
+  await rig.close();
 });
 
 describe(`three servers (${engine})`, () => {
@@ -93,7 +68,6 @@ describe(`three servers (${engine})`, () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const ticks = () => Promise.all([notifiers.get(t.app)?.tick(), ...others.map((o) => o.tick())]);
     for (let round = 0; round < 4; round++) await ticks();
     await expect.poll(() => smtp.mails.length).toBe(EMAIL_SUBSCRIBERS * 2);
     const delivered = push.received.filter((r) => r.status === 201);

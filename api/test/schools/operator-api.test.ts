@@ -58,6 +58,7 @@ describe('operator routes', () => {
     ).toEqual([
       'DELETE /api/admin/schools/:code/hosts/:host',
       'GET /api/admin/schools',
+      'POST /api/admin/alerts',
       'POST /api/admin/schools',
       'POST /api/admin/schools/:code/administrators',
       'POST /api/admin/schools/:code/hosts',

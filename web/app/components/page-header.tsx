@@ -48,3 +48,15 @@ export function PageHeader({ title, section }: { title?: string; section?: Crumb
     </header>
   );
 }
+
+/** An inner page that could not be shown (its route's ErrorBoundary): the page's header and one line saying what to do. */
+export function PageHeaderError({ message }: { message: string }) {
+  return (
+    <>
+      <PageHeader />
+      <div className="container page-body">
+        <p role="alert">{message}</p>
+      </div>
+    </>
+  );
+}

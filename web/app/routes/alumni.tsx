@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { HONEYPOT_FIELD, validateAlumniForm } from '@sthsm/contract';
 import type { Route } from './+types/alumni';
-import { PageHeader } from '../components/page-header';
+import { PageHeader, PageHeaderError } from '../components/page-header';
 import { AlumniForm } from '../components/alumni/alumni-form';
 import { actionStatus, readHoneypot, readValues, toActionData, type AlumniActionData } from '../components/alumni/submit-result';
 import { postForm } from '../lib/api.server';
@@ -62,12 +62,5 @@ export default function Alumni({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <PageHeader />
-      <div className="container page-body">
-        <p role="alert">The alumni form could not be shown just now. Please reload the page or try again later.</p>
-      </div>
-    </>
-  );
+  return <PageHeaderError message="The alumni form could not be shown just now. Please reload the page or try again later." />;
 }

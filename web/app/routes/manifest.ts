@@ -17,7 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: `News, events, galleries and information of ${school ? fullNameOf(school) : name}.`,
     start_url: '/',
     scope: '/',
-    display: 'browser',
+    // Opened from the home screen as an app (decision 0146): what iPhones need to receive the school's notifications.
+    display: 'standalone',
     background_color: '#ffffff',
     theme_color: themeColour(school),
     lang: 'en-IN',

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { subscriptionTokenSchema, type EmailSubscription } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe-confirm';
-import { PageHeader } from '../components/page-header';
+import { PageHeader, PageHeaderError } from '../components/page-header';
 import { describeFrequency, describeTopics, Notice } from '../components/subscribe/choices';
 import type { HydrationHandle } from '../lib/hydration';
 import { currentSchool } from '../lib/school.server';
@@ -124,12 +124,5 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <PageHeader />
-      <div className="container page-body">
-        <p role="alert">This page could not be shown just now. Please open the link in the e-mail again in a few minutes.</p>
-      </div>
-    </>
-  );
+  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
 }

@@ -6,7 +6,7 @@ import {
   type EmailSubscription,
 } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe-manage';
-import { PageHeader } from '../components/page-header';
+import { PageHeader, PageHeaderError } from '../components/page-header';
 import {
   ErrorSummary,
   FrequencyChoices,
@@ -172,12 +172,5 @@ export default function SubscribeManage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <PageHeader />
-      <div className="container page-body">
-        <p role="alert">This page could not be shown just now. Please open the link in the e-mail again in a few minutes.</p>
-      </div>
-    </>
-  );
+  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { emailSubscriptionSchema, SUBSCRIBE_ERRORS, subscriptionErrors } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe';
-import { PageHeader } from '../components/page-header';
+import { PageHeader, PageHeaderError } from '../components/page-header';
 import {
   DEFAULT_CHOICES,
   ErrorSummary,
@@ -184,12 +184,5 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <PageHeader />
-      <div className="container page-body">
-        <p role="alert">The subscription page could not be shown just now. Please reload the page or try again later.</p>
-      </div>
-    </>
-  );
+  return <PageHeaderError message="The subscription page could not be shown just now. Please reload the page or try again later." />;
 }

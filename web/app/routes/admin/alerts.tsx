@@ -66,7 +66,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const { csrf = '', intent = '' } = values;
-  const typed = { message: values.message ?? '', link: values.link ?? '', endsAt: values.endsAt ?? '' };
+  const typed = {
+    message: values.message ?? '',
+    link: values.link ?? '',
+    endsAt: values.endsAt ?? '',
+    // Platform operators only (the API refuses anyone else): the same alert for every school.
+    ...(values.everySchool === 'on' ? { everySchool: 'on' } : {}),
+  };
   if (intent === 'end') {
     const answer = await adminApi(request, `${schoolPath(request)}/alerts/${encodeURIComponent(values.id ?? '')}/end`, {
       method: 'POST',
@@ -87,7 +93,8 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (intent !== 'send') return { confirm: true, values: typed } satisfies Step;
-  const answer = await adminApi(request, `${schoolPath(request)}/alerts`, { method: 'POST', body: typed, csrf });
+  const { everySchool, ...alert } = typed;
+  const answer = await adminApi(request, everySchool ? '/alerts' : `${schoolPath(request)}/alerts`, { method: 'POST', body: alert, csrf });
   if (!answer.ok) return refusedSave(answer, typed, request);
   return redirect('/admin/alerts?sent=1');
 }
@@ -100,6 +107,11 @@ function ConfirmBox({ children }: { children: React.ReactNode }) {
       {children}
     </section>
   );
+}
+
+/** A datetime-local value in words as staff read times ("28 Nov 2026, 6:54 am"); the value itself when it is not one. */
+function wallTime(local: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? staffTime(`${local}:00.000Z`, 'UTC') : local;
 }
 
 const LABELS: Record<string, string> = { message: 'Alert', link: 'Link', endsAt: 'Ends at' };
@@ -174,8 +186,13 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
             <strong>{confirming.message}</strong>
           </p>
           <p>
-            It will show at the top of every page until {(confirming.endsAt ?? '').replace('T', ' at ')} ({zoneName(timeZone)}), and go at
-            once to {reach === 1 ? '1 subscriber' : `${reach} subscribers`}.
+            It will show at the top of every page until {wallTime(confirming.endsAt ?? '')} ({zoneName(timeZone)}), and go at once to{' '}
+            {confirming.everySchool
+              ? 'the subscribers of every school on this server'
+              : reach === 1
+                ? '1 subscriber'
+                : `${reach} subscribers`}
+            .
           </p>
           <Form method="post" className="admin-button-row">
             <CsrfField />
@@ -219,6 +236,12 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
               hint={`In the school's time zone, ${zoneName(timeZone)}. At most 7 days.`}
               required
             />
+            {me.user.isOperator ? (
+              <div className="admin-check">
+                <input id="every-school" type="checkbox" name="everySchool" value="on" defaultChecked={values.everySchool === 'on'} />
+                <label htmlFor="every-school">Send to every school on this server (platform operators)</label>
+              </div>
+            ) : null}
             <div className="admin-button-row">
               <button className="btn" type="submit" name="intent" value="review">
                 Review and send

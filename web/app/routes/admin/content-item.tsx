@@ -195,9 +195,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 function NotifyChoice({ topic, log, checked, timeZone }: { topic: string; log: SendLog | null; checked: boolean; timeZone: string }) {
   if (log) return <p className="field-hint notify-log">{sendLogWords(log, timeZone)}</p>;
   return (
-    <div className="admin-check">
-      <input id="notify" type="checkbox" name="notify" value="on" defaultChecked={checked} aria-describedby="notify-hint" />
-      <label htmlFor="notify">Notify subscribers</label>
+    <div>
+      <div className="admin-check">
+        <input id="notify" type="checkbox" name="notify" value="on" defaultChecked={checked} aria-describedby="notify-hint" />
+        <label htmlFor="notify">Notify subscribers</label>
+      </div>
       <p className="field-hint" id="notify-hint">
         When it is published, parents who subscribed to {topicWords(topic)} get a browser notification or an e-mail. Sent once; with a later
         Publish at, it is sent at that time.
