@@ -454,6 +454,8 @@ export function startNotifier(o: NotifierOptions): Notifier {
     async stop() {
       clearInterval(every);
       await running;
+      // The push sender's encryption worker.
+      await push?.then((sender) => sender?.close?.()).catch(() => {});
     },
   };
 }

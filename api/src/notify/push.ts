@@ -1,7 +1,8 @@
 import { createECDH, createHash } from 'node:crypto';
 import https from 'node:https';
 import net from 'node:net';
-import webpush, { type RequestDetails } from 'web-push';
+import webpush from 'web-push';
+import { createPushEncrypter, type Encrypted } from './push-encrypt.ts';
 import { z } from 'zod';
 import { bareHost, guardedLookup, isPublicAddress } from '../import/address-guard.ts';
 import type { DeliveryResult, Message, PushRecipient, Sender } from './sender.ts';
@@ -208,16 +209,19 @@ export function createPushSender(options: PushSenderOptions): Sender<PushRecipie
       req.end(body);
     });
 
+  const encrypter = createPushEncrypter();
   return {
     channel: 'push',
+    close: () => encrypter.close(),
     async send(recipient, message, signal) {
       if (checkPushEndpoint(recipient.endpoint, allowAddress))
         return { outcome: 'failed', reason: 'the push address is not one we send to' };
       const payload = pushPayload(message);
       if (payload === undefined) return { outcome: 'failed', reason: 'the message is too large for a push notification' };
-      let request: RequestDetails;
+      let request: Encrypted | undefined;
       try {
-        request = webpush.generateRequestDetails(
+        // In a worker thread (push-encrypt.ts): the elliptic-curve work stays off the event loop.
+        request = await encrypter.encrypt(
           { endpoint: recipient.endpoint, keys: { p256dh: recipient.p256dh, auth: recipient.auth } },
           payload,
           {
@@ -229,12 +233,11 @@ export function createPushSender(options: PushSenderOptions): Sender<PushRecipie
           },
         );
       } catch {
-        // The library's words may quote the keys: not passed on.
-        return { outcome: 'failed', reason: 'could not encrypt for this subscription (its keys are not valid)' };
+        return { outcome: 'retry', reason: 'the encryption worker stopped' };
       }
+      if (!request) return { outcome: 'failed', reason: 'could not encrypt for this subscription (its keys are not valid)' };
       if (!request.body) return { outcome: 'failed', reason: 'could not encrypt the message' };
-      // The library's headers hold numbers (TTL, Content-Length) despite their type.
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      const { headers } = request;
       const deadline = AbortSignal.timeout(timeoutMs);
       let answer: Answer;
       try {

@@ -39,6 +39,8 @@ export type DeliveryResult =
 export interface Sender<Recipient> {
   readonly channel: 'push' | 'email';
   send(recipient: Recipient, message: Message, signal?: AbortSignal): Promise<DeliveryResult>;
+  /** Ends what the sender keeps (a worker, connections). */
+  close?(): Promise<void>;
 }
 
 /** A browser's push subscription as PushSubscription.toJSON() gives it. */
