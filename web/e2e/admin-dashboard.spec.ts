@@ -131,6 +131,9 @@ test('a refused Approve says why, in view and focused, and changes nothing', asy
     // The contributor saves the item again while the editor's dashboard shows the older version.
     await contributor.page.getByLabel('Description').fill('A later text the editor has not seen.');
     await contributor.page.getByRole('button', { name: 'Submit for review' }).click();
+    // Saved as version 2 (the typed text is in the field before the save lands: waiting only for it
+    // let Approve reach the server first, once, under load).
+    await expect(contributor.page.getByText(/^Status: .* · version 2$/)).toBeVisible();
     await expect(contributor.page.getByLabel('Description')).toHaveValue('A later text the editor has not seen.');
 
     await line.getByRole('button', { name: /^Approve/ }).click();
@@ -138,7 +141,8 @@ test('a refused Approve says why, in view and focused, and changes nothing', asy
     await expect(alert).toBeVisible();
     await expect.poll(async () => (await focusedInView(page)).text).toContain('This item was changed after this page was loaded');
     expect((await focusedInView(page)).inView).toBe(true);
-    // Still waiting, with the newer version: Approve now works.
+    // Still waiting, with the newer version once the list has been read again: Approve now works.
+    await expect(waiting(page, title).locator('input[name="version"]').first()).toHaveValue('2');
     await waiting(page, title)
       .getByRole('button', { name: /^Approve/ })
       .click();

@@ -52,7 +52,10 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
         {/* A full page load: /subscribe's notifications are its island's, which only a page load brings. */}
         <NavLink to="/subscribe" end className="brand__subscribe" reloadDocument>
           <BellIcon />
-          <span>Subscribe</span>
+          {/* "Subscribe to news": the Events page has the calendar's own Subscribe link. */}
+          <span>
+            Subscribe<span className="visually-hidden"> to news</span>
+          </span>
         </NavLink>
       </div>
       <MainMenu />
