@@ -31,14 +31,24 @@ export interface WorkItem {
 
 const specs = (): ContentTypeSpec[] => Object.values(CONTENT_REGISTRY);
 
-/** Plain words naming an item: its title field without markup, shortened. */
-export function titleOf(raw: unknown): string {
+/** Text or sanitized HTML as plain words (tags dropped, the common entities read), at most `max` characters. */
+export function plainWords(raw: unknown, max: number): string {
   const text = String(raw ?? '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text || '(untitled)';
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** Plain words naming an item: its title field without markup, shortened. */
+export function titleOf(raw: unknown): string {
+  return plainWords(raw, 80) || '(untitled)';
 }
 
 function toWork(spec: ContentTypeSpec, row: LooseRow): WorkItem {

@@ -1,4 +1,5 @@
 import { isNotifiableType, NOTIFIABLE_TOPICS, type NotifiableType } from '@sthsm/contract/subscriptions';
+import { plainWords } from '../content/dashboard.ts';
 import type { Db } from '../db/index.ts';
 import { todayIn } from '../school-day.ts';
 import { listEvents } from '../repositories/events.ts';
@@ -34,20 +35,8 @@ interface Notifiable {
 }
 
 const q = encodeURIComponent;
-/** Plain text of at most `max` characters from HTML or text (rich text is sanitized HTML). */
-export function plainText(text: string, max = 180): string {
-  const plain = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length <= max ? plain : `${plain.slice(0, max - 1).trimEnd()}…`;
-}
+/** Plain text of at most `max` characters (the dashboard's own rule for markup and entities). */
+export const plainText = (text: string, max = 180): string => plainWords(text, max);
 
 const byId =
   <T extends { _id: string }>(list: (db: Db, code: string, now: Date, timeZone: string) => Promise<T[]>) =>

@@ -15,19 +15,6 @@ import type { DeliveryResult, Message, PushRecipient, Sender } from './sender.ts
 // a time-out, and the push service's answer is mapped to the DeliveryResult the send job acts on.
 // Nothing returned or logged names the endpoint or the keys: the endpoint is a capability.
 
-/** The push services browsers use today; for logs and metrics only, any public https: address is sent to. */
-export const KNOWN_PUSH_HOSTS: readonly RegExp[] = [
-  /^fcm\.googleapis\.com$/, // Chrome, Edge on Android, most Chromium browsers
-  /^updates\.push\.services\.mozilla\.com$/, // Firefox
-  /^(?:[a-z0-9-]+\.)*push\.apple\.com$/, // Safari (web.push.apple.com)
-  /^(?:[a-z0-9-]+\.)*notify\.windows\.com$/, // Edge on Windows (WNS)
-];
-
-export const isKnownPushHost = (hostname: string): boolean => {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return KNOWN_PUSH_HOSTS.some((pattern) => pattern.test(host));
-};
-
 const MAX_ENDPOINT_LENGTH = 1000;
 const NOT_SENDABLE = "This browser's push address is not one the school can send to.";
 

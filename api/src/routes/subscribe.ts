@@ -5,11 +5,11 @@ import {
   pushSubscriptionSchema,
   SUBSCRIPTION_TOPICS,
   subscriptionChoicesSchema,
-  subscriptionErrors,
   subscriptionTokenSchema,
   topicWords,
   type SubscriptionTopic,
 } from '@sthsm/contract/subscriptions';
+import { fieldErrors } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { HttpError } from '../errors.ts';
 import { checkPushEndpoint, checkPushKeys, checkVapidSubject } from '../notify/push.ts';
@@ -111,7 +111,7 @@ export const subscribeRoutes: FastifyPluginAsync<Deps & { mailer: Mailer; pushAd
       const { code } = req.params;
       await requireSchool(db, code);
       const parsed = emailSubscriptionSchema.safeParse(bodyOf(req.body));
-      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: subscriptionErrors(parsed.error) });
+      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: fieldErrors(parsed.error) });
       if (!mailer.enabled) throw new HttpError(503, EMAIL_OFF);
       const { email, topics, frequency } = parsed.data;
       const token = newToken();
@@ -225,7 +225,7 @@ export const subscribeRoutes: FastifyPluginAsync<Deps & { mailer: Mailer; pushAd
     async (req, reply) => {
       const row = await byManageLink(req.params.code, req.query.token);
       const parsed = subscriptionChoicesSchema.safeParse(bodyOf(req.body));
-      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: subscriptionErrors(parsed.error) });
+      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: fieldErrors(parsed.error) });
       await updateSubscriptionChoices(db, row.id, parsed.data);
       return { subscription: { email: row.email ?? '', topics: parsed.data.topics, frequency: parsed.data.frequency } };
     },
@@ -270,7 +270,7 @@ export const subscribeRoutes: FastifyPluginAsync<Deps & { mailer: Mailer; pushAd
       await requireSchool(db, code);
       if (!pushOn) throw new HttpError(503, PUSH_OFF);
       const parsed = pushSubscriptionSchema.safeParse(bodyOf(req.body));
-      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: subscriptionErrors(parsed.error) });
+      if (!parsed.success) return reply.code(400).send({ error: SUBSCRIBE_FORM_ERROR, errors: fieldErrors(parsed.error) });
       const { endpoint, keys, topics } = parsed.data;
       const problem = checkPushEndpoint(endpoint, pushAddresses) ?? checkPushKeys(keys.p256dh, keys.auth);
       if (problem) return reply.code(400).send({ error: problem, errors: { endpoint: problem } });

@@ -9,7 +9,6 @@ import {
   checkVapidSubject,
   createPushSender,
   createVapidKeys,
-  isKnownPushHost,
   MAX_PAYLOAD_BYTES,
   pushPayload,
 } from '../../src/notify/push.ts';
@@ -339,20 +338,6 @@ describe('checkPushEndpoint', () => {
     expect(
       checkPushEndpoint(`https://fcm.googleapis.com/fcm/send/${'a'.repeat(1000 - 'https://fcm.googleapis.com/fcm/send/'.length)}`),
     ).toBeUndefined();
-  });
-
-  it('names the known push services, for logs', () => {
-    for (const host of [
-      'fcm.googleapis.com',
-      'updates.push.services.mozilla.com',
-      'web.push.apple.com',
-      'wns2-par02p.notify.windows.com',
-    ]) {
-      expect(isKnownPushHost(host), host).toBe(true);
-    }
-    for (const host of ['push.apple.com.evil.example', 'evilpush.apple.com', 'fcm.googleapis.com.evil.example', 'school.example']) {
-      expect(isKnownPushHost(host), host).toBe(false);
-    }
   });
 });
 

@@ -78,13 +78,3 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
 /** A manage or confirm link's secret: 43 base64url characters (32 random bytes). */
 export const subscriptionTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-/** The field messages of a failed parse, by field. */
-export function subscriptionErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

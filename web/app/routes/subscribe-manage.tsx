@@ -1,10 +1,6 @@
 import { data, Link } from 'react-router';
-import {
-  subscriptionChoicesSchema,
-  subscriptionErrors,
-  subscriptionTokenSchema,
-  type EmailSubscription,
-} from '@sthsm/contract/subscriptions';
+import { fieldErrors } from '@sthsm/contract/staff';
+import { subscriptionChoicesSchema, subscriptionTokenSchema, type EmailSubscription } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe-manage';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import {
@@ -75,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = readChoices(formData);
   const parsed = subscriptionChoicesSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = knownErrors(subscriptionErrors(parsed.error));
+    const errors = knownErrors(fieldErrors(parsed.error));
     return data<ActionData>({ status: 'invalid', values, errors, message: null }, { status: 400, headers: PRIVATE });
   }
   const result = await api.saveChoices(token, parsed.data);

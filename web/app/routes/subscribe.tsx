@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { emailSubscriptionSchema, SUBSCRIBE_ERRORS, subscriptionErrors } from '@sthsm/contract/subscriptions';
+import { fieldErrors } from '@sthsm/contract/staff';
+import { emailSubscriptionSchema, SUBSCRIBE_ERRORS } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import {
@@ -49,10 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = readChoices(await request.formData());
   const parsed = emailSubscriptionSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionData>(
-      { status: 'invalid', values, errors: knownErrors(subscriptionErrors(parsed.error)), message: null },
-      { status: 400 },
-    );
+    return data<ActionData>({ status: 'invalid', values, errors: knownErrors(fieldErrors(parsed.error)), message: null }, { status: 400 });
   }
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it (as the alumni action passes it).
   const clientIp = request.headers.get('x-forwarded-for') ?? undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ALERT_ERRORS, ALERT_MAX_HOURS, alertFormSchema } from '@sthsm/contract/alerts';
+import { fieldErrors } from '@sthsm/contract/staff';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
 import { bumpContentVersion } from '../../content/state.ts';
@@ -101,7 +102,7 @@ export const alertRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   function parse(body: Record<string, unknown>): { ok: true; form: AlertFields } | { ok: false; errors: Record<string, string> } {
     const parsed = alertFormSchema.safeParse(body);
     const errors: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
     const end = parsed.success ? endOf(parsed.data.endsAt, tz, now()) : undefined;
     if (end && !end.ok) errors.endsAt = end.message;
     if (!parsed.success || !end?.ok) return { ok: false, errors };

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useRouteLoaderData } from 'react-router';
 import { ALERT_MESSAGE_MAX, alertFormSchema } from '@sthsm/contract/alerts';
+import { fieldErrors } from '@sthsm/contract/staff';
 import type { Route } from './+types/alerts';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, refusedSave, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
@@ -86,8 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The first step checks the form with the API's own schema; the end time's range is the API's to say.
   const parsed = alertFormSchema.safeParse(typed);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = fieldErrors(parsed.error);
     return data({ confirm: false, values: typed, error: 'Some fields need attention. Nothing was sent.', errors } satisfies Step, {
       status: 400,
     });
