@@ -23,6 +23,7 @@ import {
 import { importLines, type ImportFigures } from './import.ts';
 import type { NewSchoolFigures } from './new-school.ts';
 import { notifyLines, type NotifyFigures } from './notify.ts';
+import { searchLines, SEARCH_P99_GOAL_MS, type SearchFigures } from './search.ts';
 import { uploadLines, type UploadFigures } from './upload.ts';
 import type { WrkResult } from './wrk.ts';
 
@@ -42,6 +43,8 @@ export interface BenchResults {
   imported: ImportFigures | null;
   /** One notice to 10,000 push and 10,000 e-mail subscribers (none with BENCH_SKIP_NOTIFY=1). */
   notified: NotifyFigures | null;
+  /** Search with 10,000 items per school, each engine (none with BENCH_SKIP_SEARCH=1). */
+  searched: SearchFigures | null;
 }
 
 export function report({
@@ -57,6 +60,7 @@ export function report({
   upload,
   imported,
   notified,
+  searched,
 }: BenchResults): void {
   // ---------------------------------------------------------------- report
   const lines: string[] = [];
@@ -144,6 +148,16 @@ export function report({
       `A server of its own (bench/notify-server.ts, the send job ticking every 250 ms) on a fresh SQLite database; the push service (HTTPS, checking VAPID and decrypting each message as a browser would) and the SMTP server run on loopback in the bench's process, so their work shares this machine's CPUs with the sender. Visitors: wrk -t2 -c50 with a random 0-200 ms pause between each connection's requests on the cached /api/news/STHSM, ${notified.windowSeconds} s with nothing sent, then ${notified.windowSeconds} s from the moment the send is queued.`,
       '',
       ...notifyLines(notified),
+      '',
+    );
+  }
+  if (searched) {
+    lines.push(
+      '### Search (bench/search.ts, issue 36)',
+      '',
+      `The search's own work (search/service.ts: the repository's queries, marking, snippets) in the bench's process, ${searched.runs} times each query after 10 warm-ups, with ${searched.items.toLocaleString('en')} items in the school searched and ${searched.otherItems.toLocaleString('en')} in a second school (news, events and notices; a third each English, Hindi and Bengali, 100 words of text each, from word lists of 40-60 words, so common words are in thousands of items). Reference, same run and rows: the same answer found by reading every row's words instead of the index. Goal: p99 under ${SEARCH_P99_GOAL_MS} ms on SQLite.`,
+      '',
+      ...searchLines(searched),
       '',
     );
   }

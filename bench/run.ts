@@ -5,14 +5,14 @@
 // (after that server has stopped) one notice sent to 10,000 push and 10,000 e-mail subscribers.
 // Prints one table and writes docs/performance.md; exits 1 when a page's first-load JS is over its
 // budget (settings.ts). Everything is loopback, bounded in time, and cleaned up on exit or failure.
-// One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts, upload.ts, import.ts, notify.ts;
+// One module per measurement: lighthouse.ts, page-weight.ts, wrk.ts, upload.ts, import.ts, notify.ts, search.ts;
 // report.ts writes the table.
 //
 // Environment: BENCH_QUICK=1 (short runs while developing), BENCH_PORT (default 3400; nginx uses +1),
 // BENCH_LH_RUNS (Lighthouse runs per page, default 5: the issue's median of 5), BENCH_WRK_SECONDS (default 15),
 // BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_SKIP_BUILD=1,
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_NEW_SCHOOL=1 (the new school's Lighthouse), BENCH_SKIP_UPLOADS=1, BENCH_SKIP_IMPORT=1, BENCH_UPLOAD_PHOTOS (default 24),
-// BENCH_SKIP_NOTIFY=1, BENCH_NOTIFY_SECONDS (visitors' windows around the send, default 30), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_NOTIFY=1, BENCH_SKIP_SEARCH=1, BENCH_SEARCH_ITEMS, BENCH_SEARCH_RUNS, BENCH_NOTIFY_SECONDS (visitors' windows around the send, default 30), BENCH_NO_WRITE=1 (print only), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_BUILD_DIR (web/ build folder, default build-bench), BENCH_PAGES (comma-separated paths,
 // "album" for the first album; default all six). Lighthouse's JSON and HTML reports are kept under
 // .cache/lighthouse/ (git-ignored), and each page's top opportunities and diagnostics are printed.
@@ -41,6 +41,7 @@ import {
 import { ensureTools, NGINX } from './tools.ts';
 import { importBench } from './import.ts';
 import { checkNotify, notifyBench } from './notify.ts';
+import { checkSearch, searchBench } from './search.ts';
 import { newSchoolBench } from './new-school.ts';
 import { BENCH_MEDIA_MAX_BYTES, uploadBench } from './upload.ts';
 import { wrk, type WrkResult } from './wrk.ts';
@@ -178,9 +179,12 @@ async function main(): Promise<void> {
   // Notifying subscribers: a server of its own on a fresh database, alone on the machine (notify.ts).
   const notified = env.BENCH_SKIP_NOTIFY !== '1' ? await notifyBench() : null;
   stopAll();
+  // Search with 10,000 items per school, on each engine (search.ts), with no server running.
+  const searched = env.BENCH_SKIP_SEARCH !== '1' ? await searchBench() : null;
   clearInterval(sampler);
-  report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported, notified });
+  report({ started, load0, load1, loadSamples, lh, fresh, weights, pairs, loads, upload, imported, notified, searched });
   if (notified) checkNotify(notified);
+  if (searched) checkSearch(searched);
   const over = weights.filter((w) => w.initial.gzip > jsBudgetKb(w.page) * 1024);
   if (over.length > 0) {
     throw new Error(

@@ -42,6 +42,7 @@ import { installMetrics } from './metrics/route.ts';
 import { notifiers, startNotifier } from './notify/job.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { searchRoutes } from './routes/search.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -120,6 +121,7 @@ const api: FastifyPluginAsync<
     previewRoutes,
     tlsRoutes,
     alertRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -194,7 +194,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       // React Router's client data requests (*.data) and the API are not pages.
       // The staff area (/admin) is personal and never cached (its pages also send no-store).
       // Previews of drafts (/preview/…) are personal to their link and never cached either.
-      if (path.endsWith('.data') || path.startsWith('/api/') || /^\/(?:admin|preview)(?:\/|$)/i.test(path)) return null;
+      // Search results (/search?q=…) are one per query: kept, they would push the pages out.
+      if (path.endsWith('.data') || path.startsWith('/api/') || /^\/(?:admin|preview|search)(?:\/|$)/i.test(path)) return null;
       const cookie = request.headers.cookie;
       if (cookie && !harmlessCookies(cookie)) return null;
       // What the render depends on (the request's school and the origin it is rendered on, both

@@ -5,6 +5,9 @@ import { newId } from '../repositories/alumni.ts';
 import { liveAt } from '../repositories/rows.ts';
 import { fromColumn, toColumn, type ContentTypeSpec } from './registry.ts';
 import { utcToSchoolTime } from './time.ts';
+import { indexContent, SEARCHED_TYPES } from '../search/entries.ts';
+import { everyTermIn, indexedItemMatches } from '../search/repository.ts';
+import { termsOf } from '../search/text.ts';
 
 // Generic storage of every content type of the registry: one row per item in its own table (the
 // public routes read those tables), and one snapshot per saved version in content_versions.
@@ -89,8 +92,10 @@ export async function listRows(db: Db, spec: ContentTypeSpec, code: string, filt
   const at = now.toISOString();
   let query = loose(db).selectFrom(spec.table).where('school_code', '=', code);
   if (filter.q) {
-    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${pattern} escape '\\'`);
+    // The site's search (search/): every word, in any script; through the index for the kinds it holds.
+    const terms = termsOf(filter.q);
+    const kind = SEARCHED_TYPES[spec.type]?.kind;
+    query = query.where(kind ? indexedItemMatches(db, code, kind, terms) : everyTermIn([spec.searchColumn], terms));
   }
   if (filter.year) query = query.where(sql<boolean>`substr(${sql.ref(spec.yearColumn)}, 1, 4) = ${filter.year}`);
   switch (filter.status) {
@@ -171,6 +176,7 @@ export async function insertRow(
     ...kept.columns,
   };
   await loose(trx).insertInto(spec.table).values(row).execute();
+  await indexContent(trx, code, spec.type, [id]);
   return row;
 }
 
@@ -189,7 +195,7 @@ export async function updateRow(
   now: Date,
   columns: LooseRow = {},
 ): Promise<LooseRow | undefined> {
-  return loose(trx)
+  const row = await loose(trx)
     .updateTable(spec.table)
     .set({
       ...columnsOf(spec, next.fields),
@@ -208,6 +214,9 @@ export async function updateRow(
     .where('version', '=', expectedVersion)
     .returningAll()
     .executeTakeFirst();
+  // The search index follows in the same transaction (search/entries.ts).
+  if (row) await indexContent(trx, code, spec.type, [id]);
+  return row;
 }
 
 export async function deleteRow(trx: Db, spec: ContentTypeSpec, code: string, id: string, expectedVersion: number): Promise<boolean> {
@@ -217,7 +226,9 @@ export async function deleteRow(trx: Db, spec: ContentTypeSpec, code: string, id
     .where('_id', '=', id)
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) await indexContent(trx, code, spec.type, [id]);
+  return deleted;
 }
 
 export interface VersionRecord {

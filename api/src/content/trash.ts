@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { newId } from '../repositories/alumni.ts';
 import type { ContentTypeSpec } from './registry.ts';
 import type { Actor } from './store.ts';
+import { indexContent } from '../search/entries.ts';
 
 // Recently deleted content (docs/decisions/0123): deleting an item moves its whole row from its
 // own table (which every public query reads) into content_trash, where it stays TRASH_DAYS days;
@@ -127,5 +128,6 @@ export async function untrashRow(
   if (taken) return undefined;
   const row: LooseRow = { ...o.row, school_code: o.code, version: o.version, updated_at: o.now.toISOString(), updated_by: o.actor.id };
   await loose(trx).insertInto(o.spec.table).values(row).execute();
+  await indexContent(trx, o.code, o.spec.type, [String(row._id)]);
   return row;
 }

@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { openSqlite } from './sqlite.ts';
+import { prepareSearch } from '../search/prepare.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -87,6 +88,8 @@ export async function migrateToLatest(db: Db, options: OpenOptions & { engine: E
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Schools whose search entries are behind the index builder (or missing) are built again.
+  await prepareSearch(db);
 }
 
 const SQLITE_SYNCHRONOUS: Record<string, string> = { '0': 'OFF', '1': 'NORMAL', '2': 'FULL', '3': 'EXTRA' };

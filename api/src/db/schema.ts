@@ -489,6 +489,36 @@ export interface NotificationRetriesTable {
   next_at: string;
 }
 
+/** The search index (migration 2026-12-12-search, docs/search.md). */
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  school_code: string;
+  lang: string;
+  kind: string;
+  item_id: string;
+  status: string;
+  publish_at: string | null;
+  unpublish_at: string | null;
+  shown_from: string;
+  shown_until: string;
+  child_id: string | null;
+  consent_purpose: string | null;
+  date: string | null;
+  recent: string;
+  path: string;
+  folded_title: string;
+}
+export interface SearchTextsTable {
+  id: number;
+  title: string;
+  body: string;
+  folded: string;
+}
+export interface SearchStateTable {
+  school_code: string;
+  built_version: number;
+}
+
 export interface Database {
   schools: SchoolsTable;
   news: NewsTable;
@@ -537,4 +567,7 @@ export interface Database {
   emergency_alerts: EmergencyAlertsTable;
   notification_sends: NotificationSendsTable;
   notification_retries: NotificationRetriesTable;
+  search_entries: SearchEntriesTable;
+  search_state: SearchStateTable;
+  search_texts: SearchTextsTable;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import type { Selectable } from 'kysely';
 import type { AlbumsTable } from '../db/schema.ts';
 import { fromJson, liveAt, newestFirst, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 /** How many albums the home teaser gets. */
 export const HOME_ALBUMS = 4;
@@ -71,4 +72,6 @@ export async function insertAlbum(
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'albums', [item._id]);
 }

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { ConsentPurpose } from '@sthsm/contract/children';
 import type { Db } from '../db/index.ts';
 import type { ChildConsentsTable, ChildrenTable } from '../db/schema.ts';
+import { indexLinkedToChild } from '../search/entries.ts';
 
 // The consent register (issue 16): children, their guardians' consent per purpose, and the one SQL
 // condition every public read of an item showing a child adds (docs/decisions/0055).
@@ -74,7 +75,10 @@ export async function updateChild(
   values: Pick<ChildRow, 'name' | 'class' | 'admission_number' | 'updated_at'>,
 ): Promise<boolean> {
   const result = await db.updateTable('children').set(values).where('school_code', '=', code).where('_id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const updated = Number(result.numUpdatedRows) > 0;
+  // A linked topper is found by the register's name (search/entries.ts).
+  if (updated) await indexLinkedToChild(db, code, id);
+  return updated;
 }
 
 /** Records (or renews) one purpose's consent: a new recording replaces the old and clears a withdrawal. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../db/schema.ts';
 import { fromJson, liveAt, newestFirst, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 /** How many past events the home page gets when nothing is upcoming. */
 export const RECENT_EVENTS_FALLBACK = 6;
@@ -74,4 +75,6 @@ export async function insertEvent(db: Db, schoolCode: string, item: SchoolEvent,
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'events', [item._id]);
 }

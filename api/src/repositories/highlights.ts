@@ -1,6 +1,7 @@
 import type { Highlight } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 export async function listHighlights(db: Db, schoolCode: string, now = new Date()): Promise<Highlight[]> {
   const rows = await db
@@ -26,4 +27,6 @@ export async function insertHighlight(db: Db, schoolCode: string, item: Highligh
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'announcements', [item._id]);
 }

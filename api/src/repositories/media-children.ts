@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { indexAlbumsHolding } from '../search/entries.ts';
 
 // Children shown in library photos (issue 16, docs/decisions/0057): the tags, and the one SQL
 // condition that decides whether a photo may be public now. Like the consent of birthdays and
@@ -82,7 +83,10 @@ export async function setChildrenInPhoto(
       .values(added.map((child_id) => ({ school_code: school, media_ref: ref, child_id, created_at: at, created_by: by })))
       .execute();
   }
-  return removed.length > 0 || added.length > 0;
+  const changed = removed.length > 0 || added.length > 0;
+  // A photo's caption is searched only while it shows no named child (search/entries.ts).
+  if (changed) await indexAlbumsHolding(trx, school, ref);
+  return changed;
 }
 
 /** The refs of the photos a child is tagged in. */
@@ -145,5 +149,7 @@ export async function addChildrenToPhoto(
     .values([...new Set(childIds)].map((child_id) => ({ school_code: school, media_ref: ref, child_id, created_at: at, created_by: by })))
     .onConflict((oc) => oc.columns(['media_ref', 'child_id']).doNothing())
     .execute();
-  return results.some((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0);
+  const added = results.some((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0);
+  if (added) await indexAlbumsHolding(trx, school, ref);
+  return added;
 }

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { MediaTable } from '../db/schema.ts';
 import { CONTENT_REGISTRY } from '../content/registry.ts';
+import { indexAlbumsHolding } from '../search/entries.ts';
+import { everyTermIn } from '../search/repository.ts';
+import { termsOf } from '../search/text.ts';
 
 // The media library's SQL (issue 15): files per school, their variant jobs, and where content
 // uses them (the refs arrays of every content type, found with a LIKE on the stored JSON).
@@ -204,7 +207,8 @@ export async function listMedia(
   pageSize: number,
 ): Promise<{ items: MediaItem[]; total: number }> {
   let query = db.selectFrom('media').where('school_code', '=', school);
-  if (filter.q) query = query.where(sql<boolean>`lower(name) like ${`%${filter.q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
+  // The site's search rule (search/text.ts): every word, in the file's name, alt text or caption.
+  if (filter.q) query = query.where(everyTermIn(['name', 'alt', 'caption'], termsOf(filter.q)));
   if (filter.type) query = query.where('kind', '=', filter.type);
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', `${filter.to}T99`);
@@ -336,7 +340,10 @@ export async function updateMedia(db: Db, school: string, id: string, edit: Medi
   if (version !== undefined) query = query.where('version', '=', version);
   const result = await query.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
-  return findMedia(db, school, id);
+  const after = await findMedia(db, school, id);
+  // A caption is searched with the albums that hold the photo (search/entries.ts).
+  if (after && edit.caption !== undefined) await indexAlbumsHolding(db, school, after.item.ref);
+  return after;
 }
 
 /** Queues variant jobs for these photos (a job already queued stays as it is). */
@@ -354,6 +361,7 @@ export async function deleteMedia(trx: Db, school: string, id: string, ref: stri
   await trx.deleteFrom('media_jobs').where('ref', '=', ref).execute();
   await trx.deleteFrom('media_children').where('school_code', '=', school).where('media_ref', '=', ref).execute();
   await trx.deleteFrom('media').where('school_code', '=', school).where('_id', '=', id).execute();
+  await indexAlbumsHolding(trx, school, ref);
 }
 
 export interface UsedIn {

@@ -1,6 +1,7 @@
 import type { NewsItem } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
 import { fromJson, newestFirst, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 export async function listNews(db: Db, schoolCode: string, now = new Date()): Promise<NewsItem[]> {
   const rows = await newestFirst(db, 'news', schoolCode, now).execute();
@@ -31,4 +32,6 @@ export async function insertNews(db: Db, schoolCode: string, item: NewsItem, cre
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'news', [item._id]);
 }

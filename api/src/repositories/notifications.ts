@@ -1,6 +1,7 @@
 import type { SchoolNotification } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
 import { dayOf, fromJson, liveAt, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 /** Notifications whose window [activeFrom, activeUntil] contains `today` (YYYY-MM-DD), newest first. */
 export async function listActiveNotifications(db: Db, schoolCode: string, today: string, now = new Date()): Promise<SchoolNotification[]> {
@@ -47,4 +48,6 @@ export async function insertNotification(
       active_until: dayOf(item.activeUntil) ?? '9999-12-31',
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'notifications', [item._id]);
 }

@@ -6,6 +6,7 @@ import type { SchoolPagesTable } from '../db/schema.ts';
 import { decodeDocument, type SaveResult } from './documents.ts';
 import { nowIso } from './rows.ts';
 import { schoolExists } from './schools.ts';
+import { indexPage } from '../search/entries.ts';
 
 function toRecord<S extends PageSlug>(slug: S, r: Selectable<SchoolPagesTable>): PageRecord<S> {
   return {
@@ -85,7 +86,10 @@ export async function saveSchoolPage<S extends PageSlug>(
       .where('version', '=', options.expectedVersion)
       .returningAll()
       .executeTakeFirst();
-    if (row) return { ok: true, record: toRecord(slug, row) };
+    if (row) {
+      await indexPage(db, code, slug);
+      return { ok: true, record: toRecord(slug, row) };
+    }
     const current = await findSchoolPage(db, code, slug);
     if (current) return { ok: false, reason: 'conflict', current };
     if (!(await schoolExists(db, code))) return { ok: false, reason: 'unknown-school' };
@@ -107,5 +111,6 @@ export async function saveSchoolPage<S extends PageSlug>(
     )
     .returningAll()
     .executeTakeFirstOrThrow();
+  await indexPage(db, code, slug);
   return { ok: true, record: toRecord(slug, row) };
 }

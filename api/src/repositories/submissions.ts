@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AlumniSubmissionsTable, Database } from '../db/schema.ts';
 import { DEFAULT_RETENTION_MONTHS } from '@sthsm/contract/submissions';
+import { everyTermIn } from '../search/repository.ts';
+import { termsOf } from '../search/text.ts';
 
 // The alumni submissions inbox (admins only): search, filters, pages, handled marks, the person
 // lookup and the retention cut-off. Erasing goes through api/src/backup/erasures.ts.
@@ -23,11 +25,8 @@ const likeText = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, '')
 
 function filtered(db: Db, f: SubmissionFilter) {
   let query = db.selectFrom('alumni_submissions').where('school_code', '=', f.schoolCode);
-  const words = (f.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const word of words) {
-    const pattern = likeText(word);
-    query = query.where((eb) => eb.or(SEARCHED.map((column) => eb(eb.fn('lower', [eb.ref(column)]), 'like', pattern))));
-  }
+  // The site's search rule (search/text.ts): every word, cut the same way in any script.
+  if (f.q) query = query.where(everyTermIn(SEARCHED, termsOf(f.q)));
   if (f.status === 'handled') query = query.where('handled_at', 'is not', null);
   if (f.status === 'unhandled') query = query.where('handled_at', 'is', null);
   return query;

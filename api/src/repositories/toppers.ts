@@ -2,6 +2,7 @@ import type { Topper, TopperClass } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
 import { consentedAt, registerEntries } from './children.ts';
 import { fromJson, liveAt, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 /** Newest session first; within a session, highest percentage first. A linked child needs consent for results. */
 export async function listToppers(db: Db, schoolCode: string, now = new Date()): Promise<Topper[]> {
@@ -53,4 +54,6 @@ export async function insertTopper(db: Db, schoolCode: string, item: Topper, cre
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'toppers', [item._id]);
 }

@@ -1,6 +1,7 @@
 import type { Video } from '@sthsm/contract';
 import type { Db } from '../db/index.ts';
 import { fromJson, newestFirst, nowIso, toJson } from './rows.ts';
+import { indexContent } from '../search/entries.ts';
 
 export async function listVideos(db: Db, schoolCode: string, now = new Date()): Promise<Video[]> {
   const rows = await newestFirst(db, 'videos', schoolCode, now).execute();
@@ -21,4 +22,6 @@ export async function insertVideo(db: Db, schoolCode: string, item: Video, creat
       attachments: toJson(item.attachments),
     })
     .execute();
+  // Seeded and fixture items are searchable as the staff area's are (search/entries.ts).
+  await indexContent(db, schoolCode, 'videos', [item._id]);
 }

@@ -19,6 +19,7 @@ import { saveSchoolProfile } from '../repositories/school-profiles.ts';
 import { deleteSchoolContent, upsertSchool } from '../repositories/schools.ts';
 import { insertTopper } from '../repositories/toppers.ts';
 import { insertVideo } from '../repositories/videos.ts';
+import { reindexSchool } from '../search/entries.ts';
 
 /**
  * Rebuilds the demo schools (their lists, profiles, page texts and host names) from `buildDemo({ today })` (content/src/demo.ts). The demo uses
@@ -75,4 +76,6 @@ async function writeSchool(db: Db, s: SchoolSeed): Promise<void> {
   await saveSchoolProfile(db, s.code, s.profile);
   for (const slug of PAGE_SLUGS) await saveSchoolPage(db, s.code, slug, s.pages[slug]);
   for (const host of s.hosts) await saveSchoolHost(db, host, s.code);
+  // The content was replaced wholesale (deleteSchoolContent): its search entries are made anew.
+  await reindexSchool(db, s.code);
 }

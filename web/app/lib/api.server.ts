@@ -12,6 +12,7 @@ import {
   videoSchema,
 } from '@sthsm/contract';
 import { API_TIMEOUT_MS, FORM_POST_TIMEOUT_MS } from '@sthsm/contract/http';
+import { searchAnswerSchema, type SearchAnswer, type SearchQuery } from '@sthsm/contract/search';
 import { z } from 'zod';
 import { env } from './env.server';
 
@@ -81,6 +82,32 @@ export function schoolApi(school: string) {
 /** One album (album ids are unique across schools). */
 export function getSubGallery(id: string) {
   return getParsed(`/api/subGallery?id=${encodeURIComponent(id)}`, subGallerySchema);
+}
+
+/** What the search API made of a query: its answer, its refusal (400: empty or too long), or nothing (failed). */
+export type SearchOutcome = { status: 'answered'; answer: SearchAnswer } | { status: 'refused'; message: string } | { status: 'failed' };
+
+/** GET /api/search/{code}?q=&page=&lang=. Log lines name the school, never what a visitor searched for. */
+export async function searchSite(school: string, query: SearchQuery): Promise<SearchOutcome> {
+  const path = `/api/search/${encodeURIComponent(school)}`;
+  const params = new URLSearchParams({ q: query.q, page: String(query.page), lang: query.lang });
+  try {
+    const response = await fetch(`${env.apiUrl}${path}?${params}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.status === 400) {
+      const refusal = errorBodySchema.safeParse(body);
+      if (refusal.success) return { status: 'refused', message: refusal.data.error };
+    }
+    const answer = response.ok ? searchAnswerSchema.safeParse(body) : null;
+    if (answer?.success) return { status: 'answered', answer: answer.data };
+    console.warn(`API ${path} answered ${response.status}${answer ? ' (unexpected answer)' : ''}`);
+  } catch (error) {
+    console.warn(`API ${path} failed: ${error instanceof Error ? error.name : 'error'}`);
+  }
+  return { status: 'failed' };
 }
 
 /**

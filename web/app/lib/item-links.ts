@@ -3,14 +3,9 @@ import { imageUrl } from './images';
 // The URLs of one news item, event or album: the page a share or a feed links to, and the
 // calendar files. One place, so the pages, the feeds and the sitemap agree (docs/decisions/0105).
 
-const q = (id: string) => encodeURIComponent(id);
+export { albumPath, eventPath, newsItemPath } from '@sthsm/contract/site-map';
 
-/** A news item's own page. */
-export const newsItemPath = (id: string) => `/news/item?id=${q(id)}`;
-/** An event's own page. */
-export const eventPath = (id: string) => `/Events/item?id=${q(id)}`;
-/** An album's page (SPEC §2). */
-export const albumPath = (id: string) => `/SubGallery?id=${q(id)}`;
+const q = (id: string) => encodeURIComponent(id);
 /** One event as an iCalendar file. */
 export const eventIcsPath = (id: string) => `/events/${q(id)}.ics`;
 

@@ -20,6 +20,7 @@ import { errorBody } from '../schemas.ts';
 import { CHECK_FIELDS, CONFLICT, CONTRIBUTOR_CANNOT, CONTRIBUTOR_CANNOT_PUBLISH, fieldChangeSchema, validationError } from './content.ts';
 import type { AdminDeps } from './index.ts';
 import { codeParams } from './schemas.ts';
+import { indexPage } from '../../search/entries.ts';
 
 // The information pages' texts (school_pages) as staff edit them (docs/api.md "Information pages"):
 // the public reads `content`; a save keeps a draft (`draft_content`) until an editor publishes it,
@@ -172,7 +173,10 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         after: { slug: page.slug, version: page.version, status: page.status },
         at,
       });
-      if (publishes) await bumpContentVersion(trx as Db, code, at);
+      if (publishes) {
+        await bumpContentVersion(trx as Db, code, at);
+        await indexPage(trx as Db, code, page.slug);
+      }
       return page;
     });
     if (!saved) return reply.code(409).send({ error: CONFLICT, current: await load(code, current.slug as PageSlug), submitted });

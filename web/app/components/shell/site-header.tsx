@@ -3,6 +3,7 @@ import type { SchoolProfile } from '@sthsm/contract/profile';
 import { iconUrl } from '../../lib/brand';
 import { MainMenu } from './main-menu';
 import { PhoneLinks, SocialLinks } from './contact-links';
+import { SiteSearch } from './site-search';
 
 /** The bell of the Subscribe link (decorative: the link's text names it). */
 function BellIcon() {
@@ -18,7 +19,7 @@ function BellIcon() {
  * What the school has not given is left out: no crest without one (never another school's), no
  * top bar without a phone, a network or a parent login. Without the school's profile (the API and
  * every fallback failed) the code names it. Beside the name, the Subscribe link (parents hear from
- * the school by e-mail or notification).
+ * the school by e-mail or notification) and the search box.
  */
 export function SiteHeader({ school, code }: { school: SchoolProfile | null; code: string }) {
   const loginUrl = school?.parentPortal?.loginUrl;
@@ -57,6 +58,7 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
             Subscribe<span className="visually-hidden"> to news</span>
           </span>
         </NavLink>
+        <SiteSearch />
       </div>
       <MainMenu />
     </header>

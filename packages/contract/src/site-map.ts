@@ -1,0 +1,263 @@
+// The ONE table of the site's pages. The route table (web/app/routes.ts), the menu, the HTML
+// sitemap (/sitemap), /sitemap.xml, every page's breadcrumb and every page's <title>, description
+// and canonical URL (root.tsx `meta`) are derived from it: a new page is one entry here plus its
+// route module. Paths are written as SPEC §2 spells them; matching is case-insensitive.
+
+export type MenuGroup = 'Home' | 'About' | 'Academics' | 'Admission' | 'Student Corner' | 'Facilities' | 'Gallery' | 'Contact Us' | 'More';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export interface SitePage {
+  path: string;
+  /** Its route module: web/app/routes/{module}.tsx. */
+  module: string;
+  title: string;
+  group: MenuGroup;
+  description: string;
+  /** false: reachable (and tested) but not a menu, sitemap or sitemap.xml entry. */
+  listed: boolean;
+  /** The breadcrumb's middle step: by default the menu group (no link); null for none. */
+  crumb?: Crumb | null;
+  /** Kept out of search engines (robots noindex). */
+  noindex?: boolean;
+}
+
+/** Menu groups in the order the header shows them (SPEC §2 "Header and menu"). */
+export const MENU_GROUPS = ['About', 'Academics', 'Admission', 'Student Corner', 'Facilities', 'Gallery', 'Contact Us'] as const;
+
+const page = (
+  path: string,
+  module: string,
+  title: string,
+  group: MenuGroup,
+  description: string,
+  more: Partial<SitePage> = {},
+): SitePage => ({
+  path,
+  module,
+  title,
+  group,
+  description,
+  listed: true,
+  ...more,
+});
+const ABOUT: Crumb = { label: 'About', to: '/about-us' };
+const SUBSCRIBE: Crumb = { label: 'Subscribe to News', to: '/subscribe' };
+
+export const SITE_PAGES: readonly SitePage[] = [
+  page('/', 'home', 'Home', 'Home', 'News, events, toppers, galleries and announcements of the school.'),
+  page('/about-us', 'about-us', 'About Us', 'About', 'The history, vision and campus of the school.'),
+  page('/patrons', 'patrons', 'Our Patrons', 'About', 'The patrons and management who guide the school.'),
+  page('/principal-message', 'principal-message', "Principal's Message", 'About', 'A message from the Principal to students and parents.'),
+  page(
+    '/school-information',
+    'school-information',
+    'School Information',
+    'About',
+    'Affiliation, board, contacts, session and vacation: the school at a glance.',
+  ),
+  page('/syllabus', 'syllabus', 'Syllabus', 'Academics', 'Syllabus PDFs for Nursery to LKG, Classes I to IV and Classes V to XII.'),
+  page('/timings', 'timings', 'School Timings', 'Academics', 'Summer and winter school hours, principal visiting hours and office hours.'),
+  page(
+    '/Toppers',
+    'toppers-x',
+    'Toppers Class X (ICSE)',
+    'Academics',
+    'Class X (ICSE) toppers by session, with their streams and percentages.',
+  ),
+  page(
+    '/ToppersXII',
+    'toppers-xii',
+    'Toppers Class XII (ISC)',
+    'Academics',
+    'Class XII (ISC) toppers by session, with their streams and percentages.',
+  ),
+  page('/news', 'news', 'News', 'Academics', 'School news and circulars, newest first: filter by year and month or search by title.'),
+  page('/Events', 'events', 'Events', 'Academics', 'School events with date, venue and time: filter by year and month or search by title.'),
+  // One news item's and one event's own page: what a share, a feed and a calendar entry link to (decision 0105).
+  page('/news/item', 'news-item', 'News item', 'Academics', 'A news item or circular of the school.', {
+    listed: false,
+    crumb: { label: 'News', to: '/news' },
+  }),
+  page('/Events/item', 'event', 'Event', 'Academics', 'A school event: its date, time and venue, to add to a calendar.', {
+    listed: false,
+    crumb: { label: 'Events', to: '/Events' },
+  }),
+  page(
+    '/admission-withdrawal',
+    'admission-withdrawal',
+    'Admission & Withdrawal',
+    'Admission',
+    'Admission rules from Nursery to Class XI, and the rules for withdrawal.',
+  ),
+  page(
+    '/alumni',
+    'alumni',
+    'Alumni Registration',
+    'Admission',
+    'Former students: register as alumni and stay in touch with your school, your batch and your teachers.',
+  ),
+  page(
+    '/primary-wing',
+    'primary-wing',
+    'Primary Wing',
+    'Student Corner',
+    'Month-by-month activities and sports of the primary wing for 2024-25.',
+  ),
+  page(
+    '/activities',
+    'activities',
+    'Activities',
+    'Student Corner',
+    'Co-curricular activities: parliament, assembly, art and craft, clubs.',
+  ),
+  page('/clubs-association', 'clubs-association', 'Clubs & Association', 'Student Corner', 'The eleven student clubs of the school.'),
+  page('/house', 'house', 'School Houses', 'Student Corner', 'The four school houses, their colours and mottos.'),
+  page('/laboratory', 'laboratory', 'Laboratory', 'Facilities', 'The Physics, Chemistry and Biology laboratories in pictures.'),
+  page('/computer-lab', 'computer-lab', 'Computer Lab', 'Facilities', 'The computer laboratory in pictures.'),
+  page('/library', 'library', 'Library', 'Facilities', 'The school library in pictures.'),
+  page('/erp-software', 'erp-software', 'ERP Software', 'Facilities', "The school's ERP and its mobile app for parents."),
+  page(
+    '/parent-portal',
+    'parent-portal',
+    'Parent Portal',
+    'Facilities',
+    'How to pay fees online on the web and in the app, and the parent help desk.',
+  ),
+  page(
+    '/gallery',
+    'gallery',
+    'Photo Gallery',
+    'Gallery',
+    'Photo albums of school events, newest first: filter by year and month or search by title.',
+  ),
+  page('/SubGallery', 'sub-gallery', 'Album', 'Gallery', 'A photo album of the school gallery.', {
+    listed: false,
+    crumb: { label: 'Photo Gallery', to: '/gallery' },
+  }),
+  page(
+    '/VideoGallery',
+    'video-gallery',
+    'Video Gallery',
+    'Gallery',
+    'Videos of school events and programmes: filter by year or search by title.',
+  ),
+  page('/contactUs', 'contact-us', 'Contact Us', 'Contact Us', 'Address, telephone, WhatsApp, e-mail, map and social links of the school.'),
+  page('/careers', 'careers', 'Careers', 'More', 'Teaching and staff posts at the school: how to apply by e-mail and what to send.', {
+    crumb: ABOUT,
+  }),
+  page(
+    '/accessibility',
+    'accessibility',
+    'Accessibility Statement',
+    'More',
+    'How accessible this website is, how we test it, its known limitations and how to report a problem.',
+    { crumb: ABOUT },
+  ),
+  page(
+    '/privacy',
+    'privacy',
+    'Privacy Notice',
+    'More',
+    'What the school website collects, why, how long it is kept and how to ask for your data or its erasure.',
+    { crumb: ABOUT },
+  ),
+  // Parents hear from the school by e-mail or notification; the links of its e-mails are personal, never listed or indexed.
+  page(
+    '/subscribe',
+    'subscribe',
+    'Subscribe to News',
+    'More',
+    'Get the school’s notices, events, news and results by e-mail or as notifications in this browser.',
+    { crumb: null },
+  ),
+  page('/subscribe/confirm', 'subscribe-confirm', 'Confirm Your Subscription', 'More', 'Confirm your e-mail subscription.', {
+    listed: false,
+    crumb: SUBSCRIBE,
+    noindex: true,
+  }),
+  page('/subscribe/manage', 'subscribe-manage', 'Manage Your Subscription', 'More', 'Change or stop your e-mail subscription.', {
+    listed: false,
+    crumb: SUBSCRIBE,
+    noindex: true,
+  }),
+  page('/sitemap', 'sitemap', 'Sitemap', 'More', 'Every page of the school website, grouped like the menu.', { crumb: null }),
+  // Results change with every query: reached from the header's search box, never listed or indexed.
+  page('/search', 'search', 'Search', 'More', 'Search the school website: news, events, notices, albums, videos, toppers and pages.', {
+    listed: false,
+    crumb: null,
+    noindex: true,
+  }),
+  // SPEC §8: where a failed album load sends the visitor.
+  page('/error', 'error', 'Something went wrong', 'More', 'The page you asked for could not be shown.', {
+    listed: false,
+    crumb: null,
+    noindex: true,
+  }),
+];
+
+/**
+ * The page table for a school: its information pages nobody has published (their route modules) are
+ * not listed (decision 0134: not in the menu, the HTML sitemap or /sitemap.xml; their address answers 404).
+ */
+export function publicPages(unpublished: readonly string[], pages: readonly SitePage[] = SITE_PAGES): readonly SitePage[] {
+  return unpublished.length ? pages.map((p) => (unpublished.includes(p.module) ? { ...p, listed: false } : p)) : pages;
+}
+
+/** The page of a path, matched case-insensitively and ignoring a trailing slash. */
+export function findPage(pathname: string, pages: readonly SitePage[] = SITE_PAGES): SitePage | undefined {
+  const key = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  return pages.find((p) => p.path.toLowerCase() === key);
+}
+
+/** The listed pages of a menu group, in table order. */
+export function pagesOf(group: MenuGroup, pages: readonly SitePage[] = SITE_PAGES): SitePage[] {
+  return pages.filter((p) => p.group === group && p.listed);
+}
+
+/** The breadcrumb of a page: Home | its section (when it has one) | its title (SPEC §2). */
+export function breadcrumbOf(entry: SitePage): { title: string; section: Crumb | undefined } {
+  const section = entry.crumb === null ? undefined : (entry.crumb ?? { label: entry.group });
+  return { title: entry.title, section };
+}
+
+const q = (id: string) => encodeURIComponent(id);
+
+/** A news item's own page. */
+export const newsItemPath = (id: string) => `/news/item?id=${q(id)}`;
+/** An event's own page. */
+export const eventPath = (id: string) => `/Events/item?id=${q(id)}`;
+/** An album's page (SPEC §2). */
+export const albumPath = (id: string) => `/SubGallery?id=${q(id)}`;
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A URL of /sitemap.xml besides the page table's: a news item, an event, an album. */
+export interface SitemapEntry {
+  path: string;
+  /** The content's own last change, YYYY-MM-DD or a full ISO time. */
+  lastmod?: string | undefined;
+}
+
+const urlLine = (origin: string, path: string, lastmod?: string) =>
+  `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
+
+/**
+ * /sitemap.xml for `origin`: every listed page, with absolute URLs, then `items` (news items, events,
+ * albums); `lastmod` gives a page's last content change where one is known (a listing's: its newest item's).
+ */
+export function sitemapXml(
+  origin: string,
+  pages: readonly SitePage[] = SITE_PAGES,
+  items: readonly SitemapEntry[] = [],
+  lastmod: Readonly<Record<string, string | undefined>> = {},
+): string {
+  const urls = [
+    ...pages.filter((p) => p.listed).map((p) => urlLine(origin, p.path, lastmod[p.path])),
+    ...items.map((item) => urlLine(origin, item.path, item.lastmod)),
+  ].join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
