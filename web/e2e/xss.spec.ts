@@ -100,6 +100,9 @@ test('principal message: every vector as the message HTML, on its page and on th
   test.setTimeout(240_000);
   const trap = await installTrap(page);
   const db = new DatabaseSync(path.join(dataDir, 'school.db'));
+  // The shared server writes too (other specs' saves and their search entries, visitor counts): wait
+  // for its write to end rather than fail with "database is locked".
+  db.exec('PRAGMA busy_timeout = 5000');
   try {
     for (let i = 0; i < vectors.length; i += PRINCIPAL_BATCH) {
       const message = [`<p>Batch ${i}</p>`, ...vectors.slice(i, i + PRINCIPAL_BATCH).map((v) => `<p>${v}</p>`)].join('\n');
