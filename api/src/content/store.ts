@@ -5,7 +5,7 @@ import { newId } from '../repositories/alumni.ts';
 import { liveAt } from '../repositories/rows.ts';
 import { fromColumn, toColumn, type ContentTypeSpec } from './registry.ts';
 import { utcToSchoolTime } from './time.ts';
-import { indexContent, SEARCHED_TYPES } from '../search/entries.ts';
+import { indexContent, searchKindOf } from '../search/entries.ts';
 import { everyTermIn, indexedItemMatches } from '../search/repository.ts';
 import { termsOf } from '../search/text.ts';
 
@@ -94,7 +94,7 @@ export async function listRows(db: Db, spec: ContentTypeSpec, code: string, filt
   if (filter.q) {
     // The site's search (search/): every word, in any script; through the index for the kinds it holds.
     const terms = termsOf(filter.q);
-    const kind = SEARCHED_TYPES[spec.type]?.kind;
+    const kind = searchKindOf(spec.type);
     query = query.where(kind ? indexedItemMatches(db, code, kind, terms) : everyTermIn([spec.searchColumn], terms));
   }
   if (filter.year) query = query.where(sql<boolean>`substr(${sql.ref(spec.yearColumn)}, 1, 4) = ${filter.year}`);

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { SearchEntriesTable } from '../db/schema.ts';
 import { plainWords } from '../content/dashboard.ts';
+import { CONTENT_REGISTRY } from '../content/registry.ts';
 import { fromJson } from '../repositories/rows.ts';
 import { indexedWords } from './text.ts';
 
@@ -24,16 +25,13 @@ const BODY_MAX = 20_000;
 type Entry = Omit<SearchEntriesTable, 'id' | 'school_code' | 'lang' | 'folded_title'> & { title: string; body: string };
 type Row = Record<string, string | number | null>;
 
-/** The content types whose items are searched, and the kind their results are. */
-export const SEARCHED_TYPES: Partial<Record<ContentType, { table: string; kind: SearchKind }>> = {
-  news: { table: 'news', kind: 'news' },
-  events: { table: 'events', kind: 'events' },
-  announcements: { table: 'highlights', kind: 'announcements' },
-  notifications: { table: 'notifications', kind: 'notifications' },
-  albums: { table: 'albums', kind: 'albums' },
-  videos: { table: 'videos', kind: 'videos' },
-  toppers: { table: 'toppers', kind: 'toppers' },
-};
+/** The content types whose items are searched (each a result kind of the same name; their tables are the registry's). */
+const SEARCHED: readonly ContentType[] = ['news', 'events', 'announcements', 'notifications', 'albums', 'videos', 'toppers'];
+
+/** The result kind of a content type's items, when they are searched. */
+export function searchKindOf(type: ContentType): SearchKind | undefined {
+  return SEARCHED.includes(type) ? (type as SearchKind) : undefined;
+}
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 const words = (...parts: unknown[]) =>
@@ -87,11 +85,13 @@ async function registerName(db: Db, code: string, childId: string | null): Promi
   return db.selectFrom('children').select(['name', 'class']).where('school_code', '=', code).where('_id', '=', childId).executeTakeFirst();
 }
 
-/** The entry of one content row (of a type in SEARCHED_TYPES). */
+/** The entry of one content row (of a searched type). */
 async function contentEntry(db: Db, code: string, kind: SearchKind, row: Row): Promise<Entry> {
   const id = text(row._id);
   const updated = text(row.updated_at);
   const base = { item_id: id, date: null as string | null, recent: updated, ...visibility(row) };
+  /** An item with a date of its own: shown with it, and as recent as it. */
+  const dated = { date: (row.date as string | null) ?? null, recent: text(row.date) || updated };
   switch (kind) {
     case 'news':
       return {
@@ -100,8 +100,7 @@ async function contentEntry(db: Db, code: string, kind: SearchKind, row: Row): P
         title: words(row.title),
         body: words(row.description),
         path: newsItemPath(id),
-        date: (row.date as string | null) ?? null,
-        recent: text(row.date) || updated,
+        ...dated,
       };
     case 'events':
       return {
@@ -110,8 +109,7 @@ async function contentEntry(db: Db, code: string, kind: SearchKind, row: Row): P
         title: words(row.title),
         body: words(row.description, row.venue, row.location, row.time),
         path: eventPath(id),
-        date: (row.date as string | null) ?? null,
-        recent: text(row.date) || updated,
+        ...dated,
       };
     case 'announcements': {
       const all = words(row.description);
@@ -135,8 +133,7 @@ async function contentEntry(db: Db, code: string, kind: SearchKind, row: Row): P
         title: words(row.title),
         body: words(row.description, row.category, ...captions),
         path: albumPath(id),
-        date: (row.date as string | null) ?? null,
-        recent: text(row.date) || updated,
+        ...dated,
       };
     }
     case 'videos':
@@ -146,8 +143,7 @@ async function contentEntry(db: Db, code: string, kind: SearchKind, row: Row): P
         title: words(row.title),
         body: '',
         path: safeLink(text(row.video_url)) ?? `/video-gallery?q=${encodeURIComponent(text(row.title))}`,
-        date: (row.date as string | null) ?? null,
-        recent: text(row.date) || updated,
+        ...dated,
       };
     case 'toppers': {
       const childId = (row.child_id as string | null) ?? null;
@@ -267,11 +263,11 @@ async function contentRows(db: Db, table: string, code: string, ids?: readonly s
 
 /** Writes (or removes, when the item is gone) the entries of content items, in the caller's transaction. */
 export async function indexContent(trx: Db, code: string, type: ContentType, ids: readonly string[]): Promise<void> {
-  const searched = SEARCHED_TYPES[type];
-  if (!searched || ids.length === 0) return;
-  const rows = await contentRows(trx, searched.table, code, ids);
-  const entries = await Promise.all(rows.map((r) => contentEntry(trx, code, searched.kind, r)));
-  await replace(trx, code, searched.kind, ids, entries);
+  const kind = searchKindOf(type);
+  if (!kind || ids.length === 0) return;
+  const rows = await contentRows(trx, CONTENT_REGISTRY[type].table, code, ids);
+  const entries = await Promise.all(rows.map((r) => contentEntry(trx, code, kind, r)));
+  await replace(trx, code, kind, ids, entries);
 }
 
 /** Writes the entries of an information page as the public reads it (none until it is published). */
@@ -341,8 +337,9 @@ export async function reindexSchool(trx: Db, code: string): Promise<number> {
   await trx.deleteFrom('search_texts').where('id', 'in', school).execute();
   await trx.deleteFrom('search_entries').where('school_code', '=', code).execute();
   let count = 0;
-  for (const { table, kind } of Object.values(SEARCHED_TYPES)) {
-    const rows = await contentRows(trx, table, code);
+  for (const type of SEARCHED) {
+    const kind = type as SearchKind;
+    const rows = await contentRows(trx, CONTENT_REGISTRY[type].table, code);
     const entries: Entry[] = [];
     for (const r of rows) entries.push(await contentEntry(trx, code, kind, r));
     await replace(trx, code, kind, 'all', entries);
