@@ -170,6 +170,8 @@ const envSchema = z
     // Parents' notifications (issue 34, docs/notifications.md).
     SUBSCRIBE_RATE_LIMIT_PER_MINUTE: positiveInt(5, 1_000_000),
     NOTIFY_DAILY_LIMIT: positiveInt(10, 1000),
+    // Searches of the public site per client address (issue 36, docs/search.md).
+    SEARCH_RATE_LIMIT_PER_MINUTE: positiveInt(60, 1_000_000),
     NOTIFY_TICK_MS: positiveInt(5_000, 3_600_000),
     VAPID_SUBJECT: z
       .string()
@@ -262,6 +264,8 @@ export interface Config {
   mailFrom: string;
   /** Subscribing (e-mail or push) from one address: at most this many a minute. */
   subscribeRateLimitPerMinute: number;
+  /** Searches (GET /api/search) from one address: at most this many a minute. */
+  searchRateLimitPerMinute: number;
   /** Sends to subscribers per school per day (emergency alerts are not counted or held). */
   notifyDailyLimit: number;
   /** How often each server looks for notifications due (one server sends each, under a lease). */
@@ -354,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'School website <no-reply@localhost>',
     subscribeRateLimitPerMinute: e.SUBSCRIBE_RATE_LIMIT_PER_MINUTE,
     notifyDailyLimit: e.NOTIFY_DAILY_LIMIT,
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     notifyTickMs: e.NOTIFY_TICK_MS,
     vapidSubject:
       e.VAPID_SUBJECT ?? `mailto:${/<([^<>]+)>\s*$/.exec(e.MAIL_FROM ?? '')?.[1] ?? (e.MAIL_FROM?.trim() || 'no-reply@localhost')}`,

@@ -24,8 +24,11 @@ export const searchRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, 
         querystring: z
           .object({ q: z.string().optional(), page: z.string().optional(), lang: z.string().optional() })
           .describe('q: 1–100 characters (every word must occur); page: 1–100; lang: the content language (en)'),
-        response: { 200: searchAnswerSchema, 400: errorBody, ...notFound },
+        response: { 200: searchAnswerSchema, 400: errorBody, 429: errorBody, ...notFound },
       },
+      // Each search reads the index (it is never answered from the cache): a per-address limit keeps
+      // one client's flood from taking the database from everyone else.
+      config: { rateLimit: { max: config.searchRateLimitPerMinute, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
       await requireSchool(db, req.params.code);

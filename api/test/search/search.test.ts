@@ -23,7 +23,8 @@ let editor: Signed;
 let clock = NOW;
 
 beforeAll(async () => {
-  t = await startTestApp({}, () => clock);
+  // Far more searches than a minute's limit run here from one address: the limit has its own test below.
+  t = await startTestApp({ SEARCH_RATE_LIMIT_PER_MINUTE: '100000' }, () => clock);
   await createSchool(t.db, { code: 'STHSM' });
   await createSchool(t.db, { code: 'OTHER' });
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
@@ -298,5 +299,24 @@ describe(`search (${engine})`, () => {
       ['OTHER', SEARCH_INDEX_VERSION],
       ['STHSM', SEARCH_INDEX_VERSION],
     ]);
+  });
+});
+
+describe(`search's per-address limit (${engine})`, () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ SEARCH_RATE_LIMIT_PER_MINUTE: '3' });
+    await createSchool(limited.db, { code: 'STHSM' });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 with Retry-After past SEARCH_RATE_LIMIT_PER_MINUTE from one address, and serves another', async () => {
+    const from = (ip: string) => limited.app.inject({ url: '/api/search/STHSM?q=exam', remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
+    const refused = await from('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('203.0.113.8')).statusCode).toBe(200);
   });
 });

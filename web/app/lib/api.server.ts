@@ -84,22 +84,34 @@ export function getSubGallery(id: string) {
   return getParsed(`/api/subGallery?id=${encodeURIComponent(id)}`, subGallerySchema);
 }
 
-/** What the search API made of a query: its answer, its refusal (400: empty or too long), or nothing (failed). */
-export type SearchOutcome = { status: 'answered'; answer: SearchAnswer } | { status: 'refused'; message: string } | { status: 'failed' };
+/**
+ * What the search API made of a query: its answer, its refusal (400: empty or too long; 429: too many
+ * searches from the visitor's address, with the API's message), or nothing (failed).
+ */
+export type SearchOutcome =
+  | { status: 'answered'; answer: SearchAnswer }
+  | { status: 'refused'; message: string }
+  | { status: 'limited'; message: string }
+  | { status: 'failed' };
 
-/** GET /api/search/{code}?q=&page=&lang=. Log lines name the school, never what a visitor searched for. */
-export async function searchSite(school: string, query: SearchQuery): Promise<SearchOutcome> {
+/**
+ * GET /api/search/{code}?q=&page=&lang=. `clientIp` is the visitor's address as api/src/site.ts
+ * resolved it, for the API's per-address limit. Log lines name the school, never what was searched for.
+ */
+export async function searchSite(school: string, query: SearchQuery, clientIp?: string): Promise<SearchOutcome> {
   const path = `/api/search/${encodeURIComponent(school)}`;
   const params = new URLSearchParams({ q: query.q, page: String(query.page), lang: query.lang });
   try {
-    const response = await fetch(`${env.apiUrl}${path}?${params}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-    });
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (clientIp) headers['x-forwarded-for'] = clientIp;
+    const response = await fetch(`${env.apiUrl}${path}?${params}`, { headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
     const body: unknown = await response.json().catch(() => null);
-    if (response.status === 400) {
+    if (response.status === 400 || response.status === 429) {
       const refusal = errorBodySchema.safeParse(body);
-      if (refusal.success) return { status: 'refused', message: refusal.data.error };
+      if (refusal.success)
+        return response.status === 400
+          ? { status: 'refused', message: refusal.data.error }
+          : { status: 'limited', message: refusal.data.error };
     }
     const answer = response.ok ? searchAnswerSchema.safeParse(body) : null;
     if (answer?.success) return { status: 'answered', answer: answer.data };

@@ -30,7 +30,8 @@ const ERROR_ID = `${FIELD_ID}-error`;
 const SUMMARY_ID = 'search-summary';
 const UNAVAILABLE = 'Search is not available just now. Please try again in a moment.';
 
-type View = { state: 'form' } | { state: 'refused'; message: string } | { state: 'failed' } | { state: 'answered'; answer: SearchAnswer };
+type View =
+  { state: 'form' } | { state: 'refused' | 'limited'; message: string } | { state: 'failed' } | { state: 'answered'; answer: SearchAnswer };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { q, query, error } = readSearchRequest(new URL(request.url).searchParams);
@@ -38,8 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = (view: View, status = 200) => data({ q, view, ...seo }, { status });
   if (error !== null) return page({ state: 'refused', message: error }, 400);
   if (query === null) return page({ state: 'form' });
-  const outcome = await searchSite(currentSchool(request), query);
+  // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it (as the alumni action passes it).
+  const outcome = await searchSite(currentSchool(request), query, request.headers.get('x-forwarded-for') ?? undefined);
   if (outcome.status === 'refused') return page({ state: 'refused', message: outcome.message }, 400);
+  if (outcome.status === 'limited') return page({ state: 'limited', message: outcome.message }, 429);
   if (outcome.status === 'failed') return page({ state: 'failed' }, 503);
   return page({ state: 'answered', answer: outcome.answer });
 }
@@ -154,6 +157,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <div className="container page-body search-page">
         <SearchForm q={q} error={view.state === 'refused' ? view.message : null} />
         {view.state === 'failed' ? <p className="listing__notice">{UNAVAILABLE}</p> : null}
+        {view.state === 'limited' ? (
+          <p className="listing__notice" role="status">
+            {view.message} Many searches came from your address in the last minute.
+          </p>
+        ) : null}
         {view.state === 'answered' ? <Answer q={q} answer={view.answer} /> : null}
       </div>
     </>
