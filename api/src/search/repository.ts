@@ -34,8 +34,6 @@ export interface PublicSearch {
 export interface SearchRepository {
   /** One page of what the public may find, and how many there are in all. */
   search(q: PublicSearch): Promise<{ total: number; rows: EntryRow[] }>;
-  /** The ids of a school's items of one kind that match, whatever their status (the staff lists). */
-  matchingIds(code: string, kind: SearchKind, terms: readonly string[]): Promise<string[]>;
   /** The Latin-script words of what the public may see now, with how often each occurs (for "did you mean"). */
   vocabulary(q: Omit<PublicSearch, 'terms' | 'limit' | 'offset'>): Promise<Map<string, number>>;
 }
@@ -167,15 +165,6 @@ export function searchRepository(db: Db, options: { index?: boolean } = {}): Sea
         .where(publicNow(q.now, q.today))
         .executeTakeFirstOrThrow();
       return { total: Number(counted.n), rows: [] };
-    },
-    async matchingIds(code, kind, terms) {
-      const rows = await entries()
-        .select('e.item_id')
-        .where('e.school_code', '=', code)
-        .where('e.kind', '=', kind)
-        .where(matchAll(sqlite, terms))
-        .execute();
-      return rows.map((r) => r.item_id);
     },
     async vocabulary(q) {
       const key = `${q.code} ${q.lang}`;
