@@ -310,8 +310,9 @@ describe(`search's per-address limit (${engine})`, () => {
   });
   afterAll(() => limited.close());
 
+  const from = (ip: string) => limited.app.inject({ url: '/api/search/STHSM?q=exam', remoteAddress: ip });
+
   it('answers 429 with Retry-After past SEARCH_RATE_LIMIT_PER_MINUTE from one address, and serves another', async () => {
-    const from = (ip: string) => limited.app.inject({ url: '/api/search/STHSM?q=exam', remoteAddress: ip });
     for (let i = 0; i < 3; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
     const refused = await from('203.0.113.7');
     expect(refused.statusCode).toBe(429);

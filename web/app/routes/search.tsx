@@ -158,9 +158,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <SearchForm q={q} error={view.state === 'refused' ? view.message : null} />
         {view.state === 'failed' ? <p className="listing__notice">{UNAVAILABLE}</p> : null}
         {view.state === 'limited' ? (
-          <p className="listing__notice" role="status">
-            {view.message} Many searches came from your address in the last minute.
-          </p>
+          <p className="listing__notice">{view.message} Many searches came from your address in the last minute.</p>
         ) : null}
         {view.state === 'answered' ? <Answer q={q} answer={view.answer} /> : null}
       </div>
