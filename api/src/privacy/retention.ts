@@ -7,6 +7,7 @@ import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsB
 import { recordAudit } from '../staff/audit.ts';
 import { runExclusive } from '../cluster/jobs.ts';
 import { purgeTrash } from '../content/trash.ts';
+import { expireAccessLog } from './access-log.ts';
 
 // The retention job (issue 16): alumni submissions older than the school's retention period are
 // erased, journaled (a restore never brings them back) and audited by count only. Every server
@@ -89,6 +90,8 @@ export async function runRetention(deps: { db: Db; backupDir: string; now: () =>
   }
   // Recently deleted content past its 30 days (docs/decisions/0123) goes in the same run.
   await purgeTrash(deps.db, null, at);
+  // So do entries of who read personal data, a year old (docs/decisions/0152).
+  await expireAccessLog(deps.db, at);
   const total = erased.reduce((n, e) => n + e.count, 0);
   await deps.db.updateTable('retention_runs').set({ erased: total }).where('_id', '=', runId).execute();
   // Once per run, not per batch: erased rows must not stay readable in the database's files

@@ -188,6 +188,8 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         code,
         rows.map((r) => r._id),
       );
+      // Who looked, and at how many: never the words searched for (docs/decisions/0110, 0152).
+      await recordAudit(db, audit(request, 'children.listed', { after: { page, searched: Boolean(q), shown: rows.length } }));
       return { items: rows.map((r) => toChild(r, consents, now())), total, page, pageSize: CHILDREN_PAGE_SIZE };
     },
   );
@@ -234,7 +236,12 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       onRequest: editors,
       schema: { summary: 'One child and their consents', tags: ['admin: children'], params, response: { 200: childAnswer, ...answers } },
     },
-    async (request) => answer(request.params.code, request.params.id),
+    async (request) => {
+      const child = await answer(request.params.code, request.params.id);
+      // A consent record was opened: kept a year in the access log (docs/decisions/0152).
+      await recordAudit(db, audit(request, 'children.opened', { target: request.params.id }));
+      return child;
+    },
   );
 
   typed(app).put(
