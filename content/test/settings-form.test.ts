@@ -69,6 +69,25 @@ describe('the settings form and the profile schema', () => {
     expect(portal).toEqual({ success: true, profile: { name: 'Hillview', parentPortal: { loginUrl: 'https://portal.example.org' } } });
   });
 
+  it('asks for the data protection contact\u2019s name and e-mail together, the phone optional', () => {
+    const parsed = parseSettingsForm({ name: 'Hillview', 'privacyContact.phone': '+91 00000 00999' });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.errors).toEqual({
+      'privacyContact.name': 'Data protection contact is required.',
+      'privacyContact.email': 'Data protection contact\u2019s e-mail must be an e-mail address, like office@school.org.',
+    });
+    const given = parseSettingsForm({
+      name: 'Hillview',
+      'privacyContact.name': 'The Bursar',
+      'privacyContact.email': 'dp@hillview.example.org',
+    });
+    expect(given).toEqual({
+      success: true,
+      profile: { name: 'Hillview', privacyContact: { name: 'The Bursar', email: 'dp@hillview.example.org' } },
+    });
+  });
+
   it('takes the brand: one picture reference each, colours in lower case, a failing colour refused with its nearest shade', () => {
     const parsed = parseSettingsForm({
       name: 'Hillview',

@@ -65,8 +65,8 @@ export async function goLiveChecklist(
     { key: 'principal', done: has(profile.principal?.name) },
     { key: 'affiliation', done: has(profile.board) && has(profile.affiliationNo) && typeof profile.affiliatedSince === 'number' },
     pages,
-    // The privacy notice sends requests about personal data to the office (web/app/components/office-contacts.tsx).
-    { key: 'privacy', done: has(profile.emails?.office) },
+    // The privacy notice names who answers questions about personal data (DPDP Rules 2025, r.9).
+    { key: 'privacy', done: has(profile.privacyContact?.name) && has(profile.privacyContact?.email) },
     { key: 'host', done: hosts.length > 0 },
     { key: 'email', done: Boolean(config.smtpUrl) },
     { key: 'backups', done: await backupsElsewhere(config) },

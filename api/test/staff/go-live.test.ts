@@ -101,6 +101,17 @@ describe(`before you go live (${engine})`, () => {
     expect(lines(await goLiveOf(newAdmin, 'NEWSC'))).toMatchObject({ crest: true, colours: true, contact: false });
   });
 
+  it('asks for a data protection contact, not only an office e-mail (DPDP Rules r.9)', async () => {
+    await saveSchoolProfile(t.db, 'NEWSC', { name: 'New School', emails: { office: 'office@newsc.example.org' } });
+    expect(lines(await goLiveOf(newAdmin, 'NEWSC'))).toMatchObject({ privacy: false });
+    await saveSchoolProfile(t.db, 'NEWSC', {
+      name: 'New School',
+      privacyContact: { name: 'The Bursar', email: 'privacy@newsc.example.org' },
+    });
+    expect(lines(await goLiveOf(newAdmin, 'NEWSC'))).toMatchObject({ privacy: true });
+    await saveSchoolProfile(t.db, 'NEWSC', { name: 'New School' });
+  });
+
   it('shows editors the pages line only, and contributors nothing', async () => {
     expect(lines(await goLiveOf(newEditor, 'NEWSC'))).toEqual({ pages: false });
     expect(await goLiveOf(newContributor, 'NEWSC')).toBeNull();

@@ -141,6 +141,17 @@ export const schoolProfileSchema = z
       .optional(),
     erp: z.object({ provider: requiredText('ERP provider', 120), url: webUrl('ERP provider website') }).optional(),
     principal: personSchema.optional(),
+    /**
+     * Who answers questions about the school's use of personal data (DPDP Rules 2025, r.9): the
+     * privacy notice names them, and a school is not ready to go live without them.
+     */
+    privacyContact: z
+      .object({
+        name: requiredText('Data protection contact', 120),
+        email: emailAddress('Data protection contact’s e-mail'),
+        phone: phoneNumber('Data protection contact’s phone').optional(),
+      })
+      .optional(),
     trust: requiredText('Trust', 200).optional(),
     board: requiredText('Board', 40).optional(),
     examinations: requiredText('Examinations', 200).optional(),

@@ -183,6 +183,11 @@ export function parseSettingsForm(values: Record<string, string>): Parsed {
       email: optional('principal.email'),
       phone: optional('principal.phone'),
     })),
+    privacyContact: group(['privacyContact.name', 'privacyContact.email', 'privacyContact.phone'], () => ({
+      name: text('privacyContact.name'),
+      email: text('privacyContact.email'),
+      phone: optional('privacyContact.phone'),
+    })),
     trust: optional('trust'),
     board: optional('board'),
     examinations: optional('examinations'),

@@ -18,8 +18,8 @@ const LINES: Record<Line['key'], { label: string; fix: { to: string; text: strin
   affiliation: { label: 'Board and affiliation', fix: { to: '/admin/settings#facts', text: 'School information' } },
   pages: { label: 'Every information page written and published', fix: { to: '/admin/pages', text: 'Information pages' } },
   privacy: {
-    label: 'A contact for privacy requests (the office e-mail the privacy notice gives)',
-    fix: { to: '/admin/settings#contact', text: 'Phone numbers and e-mail' },
+    label: 'A data protection contact (the person the privacy notice names)',
+    fix: { to: '/admin/settings#privacy', text: 'Data protection contact' },
   },
   host: { label: 'At least one web address the site is served on', fix: { to: '/admin/schools', text: 'Schools and web addresses' } },
   email: {

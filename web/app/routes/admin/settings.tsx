@@ -157,6 +157,17 @@ const GROUPS: Group[] = [
     ],
   },
   {
+    id: 'privacy',
+    legend: 'Data protection contact',
+    intro:
+      'The person who answers questions about the personal data the site collects. The privacy notice names them, and the site is not ready to go live without a name and an e-mail address.',
+    fields: [
+      { name: 'privacyContact.name', label: 'Data protection contact', hint: 'A name or a role, for example: The Administrative Officer.' },
+      { name: 'privacyContact.email', label: 'Data protection contact\u2019s e-mail', kind: 'email' },
+      { name: 'privacyContact.phone', label: 'Data protection contact\u2019s phone', kind: 'tel' },
+    ],
+  },
+  {
     id: 'facts',
     legend: 'School information',
     intro: 'The facts of the school information page.',
