@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseWrk, type WrkResult } from '../../../bench/wrk-output.ts';
 import type { Db } from '../../src/db/index.ts';
+import { ACCESS_EXPIRED_ACTION } from '../../src/privacy/access-log.ts';
 import { ALUMNI_FORM } from '../cluster/support.ts';
 import { BALANCER, FORM_LIMIT, kill, launch, REPO, type ServerProc } from './stack.ts';
 import type { Staff } from './staff.ts';
@@ -118,6 +119,18 @@ export async function jobRanOnce(db: Db, seeded: number, action: string): Promis
     ok: runs.length === 1 && audits.length === 1 && erased === seeded && left.length === 0,
     lines: [
       `retention job: ${runs.length} run(s) recorded for slot ${runs.map((r) => r.slot).join(', ')}, ${audits.length} audit entr${audits.length === 1 ? 'y' : 'ies'}, ${erased} of ${seeded} old submissions erased, ${left.length} left`,
+    ],
+  };
+}
+
+/** The same run deleted the year-old reads of personal data, and recorded it once (docs/decisions/0152). */
+export async function accessLogExpiredOnce(db: Db, seeded: number): Promise<Outcome> {
+  const left = await db.selectFrom('audit_log').select('id').where('id', 'like', 'cluster-old-read-%').execute();
+  const expired = await db.selectFrom('audit_log').select('target').where('action', '=', ACCESS_EXPIRED_ACTION).execute();
+  return {
+    ok: left.length === 0 && expired.length === 1 && expired[0]?.target === `${seeded} entries`,
+    lines: [
+      `access log: ${seeded - left.length} of ${seeded} year-old reads deleted, ${expired.length} "expired" entr${expired.length === 1 ? 'y' : 'ies'} (${expired.map((e) => e.target).join(', ')})`,
     ],
   };
 }

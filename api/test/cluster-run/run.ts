@@ -8,8 +8,10 @@
 import { openDatabase } from '../../src/db/index.ts';
 import { insertAlumniSubmission } from '../../src/repositories/alumni.ts';
 import { RETENTION_ACTION } from '../../src/privacy/retention.ts';
+import { insertAuditRow } from '../../src/repositories/audit.ts';
 import { closeRedis, openRedis } from '../../src/cluster/redis.ts';
 import {
+  accessLogExpiredOnce,
   alumniLimitHolds,
   jobRanOnce,
   newSchoolEverywhere,
@@ -40,6 +42,8 @@ import {
 const WATCHDOG_MS = 10 * 60_000;
 /** Old alumni submissions the retention job must erase exactly once. */
 const OLD_SUBMISSIONS = 30;
+/** Old entries of reads of personal data the same run must delete exactly once. */
+const OLD_ACCESS_ENTRIES = 20;
 /** Retention's first tick comes 15 s after a server listens (api/src/privacy/retention.ts). */
 const FIRST_RETENTION_TICK_MS = 15_000;
 
@@ -102,6 +106,21 @@ async function main(): Promise<void> {
     });
     await db.updateTable('alumni_submissions').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('_id', '=', id).execute();
   }
+  // Reads of personal data two years old: the same run deletes them, once (docs/decisions/0152).
+  for (let i = 0; i < OLD_ACCESS_ENTRIES; i++) {
+    await insertAuditRow(db, {
+      id: `cluster-old-read-${i}`,
+      at: '2020-01-01T00:00:00.000Z',
+      school_code: 'STHSM',
+      actor_id: null,
+      actor_email: 'reader@example.org',
+      action: 'submissions.opened',
+      target: `cluster-${i}`,
+      ip: null,
+      before: null,
+      after: null,
+    });
+  }
   console.log('Starting servers 2 and 3 and nginx…');
   servers.push(...(await Promise.all([startServer(1), startServer(2)])));
   const allUp = Date.now();
@@ -123,6 +142,10 @@ async function main(): Promise<void> {
   // Every server has ticked once (and found the hour's slot taken, or run it).
   await sleep(Math.max(0, allUp + FIRST_RETENTION_TICK_MS + 3000 - Date.now()));
   report('the retention job runs once with three servers', await jobRanOnce(db, OLD_SUBMISSIONS, RETENTION_ACTION));
+  report(
+    'reads of personal data older than a year are deleted once with three servers',
+    await accessLogExpiredOnce(db, OLD_ACCESS_ENTRIES),
+  );
   report('a photo uploaded through server 1 is served by server 3', await photoAcrossServers(staff, servers, db));
   report('SIGKILL of a server under 200 connections', await survivesSigkill(staff, servers[1] as ServerProc, db));
 
