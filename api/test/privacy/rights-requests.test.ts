@@ -113,6 +113,9 @@ describe(`a request from the public form (${engine})`, () => {
       }),
     ]);
     expect(queue).toMatchObject({ open: 1, overdue: 0, responseDays: 30 });
+    // The dashboard's line, for administrators only (docs/decisions/0126).
+    expect((await as(t.app, admin)('GET', '/api/admin/STHSM/dashboard')).json().requests).toEqual({ open: 1, overdue: 0 });
+    expect((await as(t.app, editor)('GET', '/api/admin/STHSM/dashboard')).json().requests).toBeNull();
     // Used: the same link again changes nothing.
     const again = await post('/api/rights/STHSM/confirm', { token });
     expect(again.statusCode).toBe(404);

@@ -385,8 +385,11 @@ export const requestRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       openOnly(row);
       const { submissionId, changes } = request.body;
       const data = await dataOf(code, row);
-      if (!data.submissions.some((s) => s._id === submissionId)) throw new HttpError(404, NOT_THEIR_SUBMISSION);
-      const fields = Object.keys(changes) as SubmissionField[];
+      const current = data.submissions.find((s) => s._id === submissionId);
+      if (!current) throw new HttpError(404, NOT_THEIR_SUBMISSION);
+      // Only the fields whose text changes (a form sends them all): nothing changed, nothing written.
+      const fields = (Object.keys(changes) as SubmissionField[]).filter((f) => changes[f] !== current[COLUMNS[f]]);
+      if (fields.length === 0) return toSubmission(current);
       const set: Partial<Record<keyof SubmissionRow, string>> = {};
       for (const field of fields) set[COLUMNS[field]] = changes[field] ?? '';
       const updated = await db.transaction().execute(async (trx) => {
