@@ -173,6 +173,12 @@ test('at 390 px by keyboard: an administrator opens the queue and a request, era
   await expect(page.getByText('Erased for good: 1 submission and 0 subscriptions.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Alumni submissions (0)' })).toBeVisible();
 
+  // Refusing needs a reason: said beside the field, nothing closed.
+  await page.getByRole('button', { name: 'Refuse with this reason' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Reason for refusing' })).toHaveAccessibleDescription(/Give the reason for refusing/);
+  expect(await axeViolations(page, 'refuse without reason 390')).toEqual([]);
+
   await page.getByRole('button', { name: 'Mark done' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText(/Marked done\./)).toBeVisible();
