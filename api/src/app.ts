@@ -41,6 +41,7 @@ import { startVariantWorker, variantWorkers, type VariantWorker } from './media/
 import { installMetrics } from './metrics/route.ts';
 import { notifiers, startNotifier } from './notify/job.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
+import { rightsRoutes } from './routes/rights.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { searchRoutes } from './routes/search.ts';
 
@@ -127,6 +128,8 @@ const api: FastifyPluginAsync<
   }
   // Parents' subscriptions (issue 34): e-mail confirmation and manage links are mailed.
   await app.register(subscribeRoutes, { ...deps, mailer, ...(pushAddresses ? { pushAddresses } : {}) });
+  // A person's request about their data (issue 37): confirmed by a mailed link.
+  await app.register(rightsRoutes, { ...deps, mailer });
   // The staff API (STAFF.md): sessions, staff, audit log (routes/admin/index.ts).
   await app.register(adminRoutes, { ...deps, mailer, ...(importAddresses ? { importAddresses } : {}), prefix: '/admin' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

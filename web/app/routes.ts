@@ -22,6 +22,7 @@ export default [
       route('audit.csv', 'routes/admin/audit-csv.ts'),
       route('submissions.csv', 'routes/admin/submissions-csv.ts'),
       route('person/export', 'routes/admin/person-export.ts'),
+      route('requests/:id/export', 'routes/admin/request-export.ts'),
       // Signed in: redirects to /admin/login (and back) otherwise.
       layout('routes/admin/signed-in.tsx', [
         index('routes/admin/dashboard.tsx'),
@@ -33,6 +34,9 @@ export default [
         route('submissions', 'routes/admin/submissions.tsx'),
         route('submissions/:id', 'routes/admin/submission.tsx'),
         route('person', 'routes/admin/person.tsx'),
+        // People's requests about their data (issue 37): administrators only.
+        route('requests', 'routes/admin/requests.tsx'),
+        route('requests/:id', 'routes/admin/request.tsx'),
         route('children', 'routes/admin/children.tsx'),
         route('children/:id', 'routes/admin/child.tsx'),
         route('account', 'routes/admin/account.tsx'),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { newId } from '../repositories/alumni.ts';
 import { deleteAlumniSubmissions } from '../repositories/alumni.ts';
+import { deleteRightsRequests } from '../repositories/rights-requests.ts';
+import { deleteSubscriptionsById } from '../repositories/subscriptions.ts';
 import { insertErasure, listErasures, type ErasureEntry } from '../repositories/erasure-journal.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './files.ts';
 
@@ -20,6 +22,10 @@ export type ErasureHandler = (db: Db, ids: readonly string[]) => Promise<number>
  */
 export const ERASURE_KINDS: Readonly<Record<string, ErasureHandler>> = {
   alumni_submission: deleteAlumniSubmissions,
+  // A person's request (issue 37, docs/decisions/0150): their e-mail subscriptions, and the
+  // request rows themselves (unconfirmed ones after their link ends, closed ones 12 months on).
+  subscription: deleteSubscriptionsById,
+  rights_request: deleteRightsRequests,
 };
 
 export const JOURNAL_FILE = 'erasure-journal.jsonl';
@@ -75,6 +81,40 @@ export async function eraseRecords(
     journalCopyError = err instanceof Error ? err.message : String(err);
   }
   return { entry, erased, journalCopyError };
+}
+
+/**
+ * Erases records of several kinds in ONE transaction (a person's request: their submissions and
+ * subscriptions go together or not at all), one journal entry per kind with ids; then copies the
+ * entries beside the archives. `alongside` gets the counts by kind (e.g. for one audit entry).
+ */
+export async function eraseRecordsTogether(
+  deps: { db: Db; backupDir: string; now?: () => Date },
+  parts: ReadonlyArray<{ kind: string; ids: readonly string[] }>,
+  alongside?: (trx: Db, erased: Record<string, number>) => Promise<void>,
+): Promise<{ entries: ErasureEntry[]; erased: Record<string, number>; journalCopyError: string | null }> {
+  const work = parts.filter((p) => p.ids.length > 0);
+  for (const part of work) if (!ERASURE_KINDS[part.kind]) throw new Error(`Unknown erasure kind "${part.kind}".`);
+  const { entries, erased } = await deps.db.transaction().execute(async (trx) => {
+    const done: ErasureEntry[] = [];
+    const counts: Record<string, number> = Object.fromEntries(parts.map((p) => [p.kind, 0]));
+    for (const part of work) {
+      const recorded = await recordErasure(trx, part.kind, part.ids, deps.now?.());
+      counts[part.kind] = await (ERASURE_KINDS[part.kind] as ErasureHandler)(trx, recorded.ids);
+      done.push(recorded);
+    }
+    await alongside?.(trx, counts);
+    return { entries: done, erased: counts };
+  });
+  let journalCopyError: string | null = null;
+  for (const entry of entries) {
+    try {
+      await copyErasureToJournalFile(deps.backupDir, entry);
+    } catch (err) {
+      journalCopyError ??= err instanceof Error ? err.message : String(err);
+    }
+  }
+  return { entries, erased, journalCopyError };
 }
 
 function isEntry(value: unknown): value is ErasureEntry {

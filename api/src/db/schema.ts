@@ -446,6 +446,29 @@ export interface SubscriptionsTable {
   digest_until: string | null;
 }
 
+/** A person's request about their personal data (issue 37, docs/decisions/0150). */
+export interface RightsRequestsTable {
+  id: string;
+  school_code: string;
+  kind: 'access' | 'correct' | 'erase';
+  about: 'me' | 'child';
+  child_name: string | null;
+  child_class: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  correction: string | null;
+  status: 'pending' | 'open' | 'done' | 'refused';
+  token_hash: string | null;
+  confirm_by: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  due_at: string | null;
+  closed_at: string | null;
+  closed_by: string | null;
+  reason: string | null;
+}
+
 /** An emergency alert (issue 34): a banner until ends_at (or ended_at), sent to every subscriber. */
 export interface EmergencyAlertsTable {
   id: string;
@@ -564,6 +587,7 @@ export interface Database {
   import_files: ImportFilesTable;
   import_sources: ImportSourcesTable;
   subscriptions: SubscriptionsTable;
+  rights_requests: RightsRequestsTable;
   emergency_alerts: EmergencyAlertsTable;
   notification_sends: NotificationSendsTable;
   notification_retries: NotificationRetriesTable;

@@ -19,6 +19,9 @@ export const ACCESS_ACTIONS = [
   'person.exported',
   'children.listed',
   'children.opened',
+  'requests.listed',
+  'requests.opened',
+  'requests.exported',
 ] as const;
 
 /** The audit entry recording that a school's old access entries were deleted (a count only). */

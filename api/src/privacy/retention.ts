@@ -7,6 +7,7 @@ import { monthsBefore, retentionMonthsOf, schoolsWithSubmissions, submissionIdsB
 import { recordAudit } from '../staff/audit.ts';
 import { runExclusive } from '../cluster/jobs.ts';
 import { purgeTrash } from '../content/trash.ts';
+import { CLOSED_REQUEST_MONTHS, requestIdsToErase } from '../repositories/rights-requests.ts';
 import { expireAccessLog } from './access-log.ts';
 
 // The retention job (issue 16): alumni submissions older than the school's retention period are
@@ -20,6 +21,8 @@ export const RETENTION_TICK_MS = 10 * 60_000;
 const FIRST_TICK_MS = 15_000;
 
 export const RETENTION_ACTION = 'submissions.retention_erased';
+/** The audit action of requests about personal data erased by the job (unconfirmed past their link, closed 12 months ago). */
+export const REQUESTS_RETENTION_ACTION = 'requests.retention_erased';
 /** The retention job's lease name (api/src/cluster/jobs.ts). */
 export const RETENTION_JOB = 'retention';
 
@@ -88,6 +91,9 @@ export async function runRetention(deps: { db: Db; backupDir: string; now: () =>
       if (ids.length < 1000) break;
     }
   }
+  // People's requests about their data (docs/decisions/0150): an unconfirmed one when its link
+  // ends, a closed one CLOSED_REQUEST_MONTHS after it was closed; journaled like the submissions.
+  const requestsErased = await eraseOldRequests(deps, at);
   // Recently deleted content past its 30 days (docs/decisions/0123) goes in the same run.
   await purgeTrash(deps.db, null, at);
   // So do entries of who read personal data, a year old (docs/decisions/0152).
@@ -98,8 +104,44 @@ export async function runRetention(deps: { db: Db; backupDir: string; now: () =>
   // (docs/decisions/0116). Also after a recent erasure of any kind: its own rewrite may have had to
   // keep the rows for a transaction then running (a backup), or given up while a reader was busy.
   const recent = new Date(at.getTime() - RESCRUB_WINDOW_MS).toISOString();
-  if (total > 0 || (await erasedSince(deps.db, recent))) await scrubErased(deps.db, 'alumni_submissions');
+  if (total > 0 || (await erasedSince(deps.db, recent))) {
+    await scrubErased(deps.db, 'alumni_submissions');
+    await scrubErased(deps.db, 'subscriptions');
+    await scrubErased(deps.db, 'rights_requests');
+  } else if (requestsErased > 0) await scrubErased(deps.db, 'rights_requests');
   return { slot, status: 'ran', erased };
+}
+
+/** Erases the requests whose time is up, by school, audited by count; answers how many went. */
+async function eraseOldRequests(deps: { db: Db; backupDir: string }, at: Date): Promise<number> {
+  const closedBefore = monthsBefore(at, CLOSED_REQUEST_MONTHS).toISOString();
+  let total = 0;
+  for (let round = 0; round < 100; round++) {
+    const rows = await requestIdsToErase(deps.db, at, closedBefore, 1000);
+    if (rows.length === 0) break;
+    for (const school of new Set(rows.map((r) => r.school_code))) {
+      const mine = rows.filter((r) => r.school_code === school);
+      const result = await eraseRecords(
+        { db: deps.db, backupDir: deps.backupDir, now: () => at },
+        'rights_request',
+        mine.map((r) => r.id),
+        async (trx, count) => {
+          if (count === 0) return;
+          const unconfirmed = mine.filter((r) => r.status === 'pending').length;
+          await recordAudit(trx, {
+            action: REQUESTS_RETENTION_ACTION,
+            school,
+            target: `${count} ${count === 1 ? 'request' : 'requests'}`,
+            after: { count, unconfirmed, closed: count - unconfirmed, closedBefore },
+            at,
+          });
+        },
+      );
+      total += result.erased;
+    }
+    if (rows.length < 1000) break;
+  }
+  return total;
 }
 
 export interface RetentionLog {

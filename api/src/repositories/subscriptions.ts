@@ -198,3 +198,28 @@ export async function subscriptionCounts(db: Db, code: string): Promise<{ email:
   const count = (channel: string) => Number(rows.find((r) => r.channel === channel)?.n ?? 0);
   return { email: count('email'), push: count('push') };
 }
+
+/** The subscriptions of one e-mail address at a school (a person's request, issue 37). */
+export async function subscriptionsOfEmail(db: Db, code: string, email: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('school_code', '=', code)
+    .where('email', '=', email.trim().toLowerCase())
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The erasure journal's handler for 'subscription' (safe to run twice; their retries go with them). */
+export async function deleteSubscriptionsById(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db
+    .deleteFrom('notification_retries')
+    .where('subscription_id', 'in', [...ids])
+    .execute();
+  const result = await db
+    .deleteFrom('subscriptions')
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -46,6 +46,7 @@ const page = (
 });
 const ABOUT: Crumb = { label: 'About', to: '/about-us' };
 const SUBSCRIBE: Crumb = { label: 'Subscribe to News', to: '/subscribe' };
+const PRIVACY: Crumb = { label: 'Privacy Notice', to: '/privacy' };
 
 export const SITE_PAGES: readonly SitePage[] = [
   page('/', 'home', 'Home', 'Home', 'News, events, toppers, galleries and announcements of the school.'),
@@ -165,6 +166,25 @@ export const SITE_PAGES: readonly SitePage[] = [
     'What the school website collects, why, how long it is kept and how to ask for your data or its erasure.',
     { crumb: ABOUT },
   ),
+  // A person asks for their data, its correction or its erasure (issue 37): linked from /privacy;
+  // the confirm link of its e-mail is personal, never listed or indexed.
+  page(
+    '/privacy/request',
+    'privacy-request',
+    'Ask for Your Data',
+    'More',
+    'Ask the school for a copy of your data or your child’s, its correction or its erasure.',
+    {
+      listed: false,
+      crumb: PRIVACY,
+      noindex: true,
+    },
+  ),
+  page('/privacy/request/confirm', 'privacy-request-confirm', 'Confirm Your Request', 'More', 'Confirm your request about your data.', {
+    listed: false,
+    crumb: PRIVACY,
+    noindex: true,
+  }),
   // Parents hear from the school by e-mail or notification; the links of its e-mails are personal, never listed or indexed.
   page(
     '/subscribe',

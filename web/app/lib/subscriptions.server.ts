@@ -33,7 +33,7 @@ export type SubscriptionCall<T> =
 const UNREACHABLE = 'The school’s server could not be reached. Please try again in a few minutes.';
 const FAILED = 'The school’s server had a problem. Please try again in a few minutes.';
 
-async function call<T>(
+export async function call<T>(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   schema: z.ZodType<T>,

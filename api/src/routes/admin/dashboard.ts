@@ -16,6 +16,7 @@ import { getBackupStatus } from '../../backup/status.ts';
 import { goLiveChecklist } from '../../content/go-live.ts';
 import { ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
 import { typed } from '../deps.ts';
+import { openRequestCounts } from '../../repositories/rights-requests.ts';
 import type { AdminDeps } from './index.ts';
 import { codeParams, errors, role } from './schemas.ts';
 
@@ -84,6 +85,10 @@ const dashboardAnswer = z.object({
     .object({ unhandled: z.number().int(), newest: z.string().nullable() })
     .nullable()
     .describe('Alumni submissions not marked handled (administrators; null for others)'),
+  requests: z
+    .object({ open: z.number().int(), overdue: z.number().int() })
+    .nullable()
+    .describe('People’s requests about their data still open, and how many are past their due date (administrators; null for others)'),
   photosWithoutAlt: z
     .number()
     .int()
@@ -253,6 +258,7 @@ export const dashboardRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) 
         },
         reviewed,
         submissions: admin ? await unhandledSubmissions(db, code) : null,
+        requests: admin ? await openRequestCounts(db, code, now()) : null,
         photosWithoutAlt: editor ? await photosWithoutAlt(db, code) : null,
         consentEnding: ending
           ? {

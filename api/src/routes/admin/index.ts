@@ -18,6 +18,7 @@ import { schoolsRoutes } from './schools.ts';
 import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
 import { submissionRoutes } from './submissions.ts';
+import { requestRoutes } from './requests.ts';
 
 export interface AdminDeps extends Deps {
   mailer: Mailer;
@@ -51,6 +52,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     staffRoutes,
     auditRoutes,
     submissionRoutes,
+    requestRoutes,
     childRoutes,
     childrenSettingsRoutes,
     contentRoutes,

@@ -59,7 +59,7 @@ const listFilters = z.object({
   status: z.enum(HANDLED_FILTERS).default('all').describe('all, unhandled or handled'),
 });
 
-const submission = z.object({
+export const submission = z.object({
   id: z.string(),
   formType: z.string(),
   receivedAt: z.string(),
@@ -93,7 +93,7 @@ const personQuery = z
     else if (!q.email && !q.phone) ctx.addIssue({ code: 'custom', message: PERSON_KEY_NEEDED });
   });
 
-const auditEntry = z.object({
+export const auditEntry = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string().nullable(),
@@ -130,7 +130,7 @@ export function toSubmission(row: SubmissionRow): Submission {
   };
 }
 
-const toAuditEntry = (row: AuditRow) => ({
+export const toAuditEntry = (row: AuditRow) => ({
   id: row.id,
   at: row.at,
   actor: row.actor_email,
@@ -151,9 +151,9 @@ export const submissionCsvHeader = (timeZone: string) => [
 ];
 
 /** A time as the office reads it and spreadsheets recognise it: the school's wall time, "2025-08-10 05:30". */
-const csvTime = (iso: string | null, timeZone: string) => utcToSchoolTime(iso, timeZone)?.replace('T', ' ') ?? null;
+export const csvTime = (iso: string | null, timeZone: string) => utcToSchoolTime(iso, timeZone)?.replace('T', ' ') ?? null;
 
-function csvCells(s: Submission, timeZone: string): Array<string | null> {
+export function csvCells(s: Submission, timeZone: string): Array<string | null> {
   // Class and profession as the form showed them ("Nursery", "Teaching"), not the codes it stored.
   return [
     csvTime(s.receivedAt, timeZone),
@@ -168,7 +168,7 @@ const keyOf = (q: { email?: string | undefined; phone?: string | undefined }): P
   q.email ? { email: q.email } : { phone: q.phone ?? '' };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function sendCsv(reply: FastifyReply, name: string, lines: () => AsyncGenerator<string>) {
+export function sendCsv(reply: FastifyReply, name: string, lines: () => AsyncGenerator<string>) {
   return (
     reply
       .type('text/csv; charset=utf-8')

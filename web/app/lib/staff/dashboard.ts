@@ -23,6 +23,8 @@ export interface DashboardData {
   drafts: { items: Array<WorkLine & { updatedAt: string; reviewNote: string | null }>; total: number };
   reviewed: Array<WorkLine & { outcome: 'approved' | 'returned'; by: StaffName | null; at: string; note: string | null }>;
   submissions: { unhandled: number; newest: string | null } | null;
+  /** People's requests about their data still open (administrators; null for others). */
+  requests?: { open: number; overdue: number } | null;
   photosWithoutAlt: number | null;
   consentEnding: {
     days: number;

@@ -375,6 +375,20 @@ function Work({
         </Section>
       ) : null}
 
+      {d.requests && d.requests.open > 0 ? (
+        <Section id="work-requests" title="Requests about personal data">
+          <p>
+            <Link to="/admin/requests">{`${count(d.requests.open, 'request', 'requests')} open`}</Link>
+            {d.requests.overdue > 0 ? (
+              <>
+                {' · '}
+                <strong>{`${d.requests.overdue} past ${d.requests.overdue === 1 ? 'its' : 'their'} due date`}</strong>
+              </>
+            ) : null}
+          </p>
+        </Section>
+      ) : null}
+
       {d.photosWithoutAlt !== null ? (
         <Section id="work-alt" title="Photos without alt text">
           {d.photosWithoutAlt === 0 ? (
