@@ -33,6 +33,10 @@ export default [
         route('submissions', 'routes/admin/submissions.tsx'),
         route('submissions/:id', 'routes/admin/submission.tsx'),
         route('person', 'routes/admin/person.tsx'),
+        // The personal-data breach register (issue 37): administrators only.
+        route('breaches', 'routes/admin/breaches.tsx'),
+        route('breaches/new', 'routes/admin/breach-new.tsx'),
+        route('breaches/:id', 'routes/admin/breach.tsx'),
         route('children', 'routes/admin/children.tsx'),
         route('children/:id', 'routes/admin/child.tsx'),
         route('account', 'routes/admin/account.tsx'),
