@@ -12,6 +12,7 @@ import {
   type BreachDataKind,
   type BreachPeople,
 } from '@sthsm/contract/breaches';
+import { fullNameOf } from '@sthsm/contract';
 import { fieldErrors } from '@sthsm/contract/staff';
 import { schoolTimeToUtc, utcToSchoolTime } from '../../content/time.ts';
 import type { Db } from '../../db/index.ts';
@@ -160,7 +161,7 @@ export const breachRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => 
   async function answer(code: string, row: BreachRow) {
     const { breach, facts } = toBreach(row);
     const [profile, contact] = await Promise.all([schoolProfileOrEmpty(db, code), breachContactOf(db, code)]);
-    return { breach, drafts: breachDrafts(facts, { schoolName: profile?.profile.name ?? code, contact, timeZone: tz }) };
+    return { breach, drafts: breachDrafts(facts, { schoolName: profile ? fullNameOf(profile.profile) : code, contact, timeZone: tz }) };
   }
 
   const utc = (local: string | null) => schoolTimeToUtc(local, tz);

@@ -88,7 +88,7 @@ function Draft({ draft }: { draft: BreachDraft }) {
           </ul>
         </div>
       ) : null}
-      <label htmlFor={id}>Text of the {draft.title.toLowerCase()}</label>
+      <label htmlFor={id}>{draft.title}: text to copy</label>
       <textarea id={id} readOnly value={draft.text} rows={18} />
       {canCopy ? (
         <p className="admin-button-row">
