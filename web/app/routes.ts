@@ -37,6 +37,10 @@ export default [
         // People's requests about their data (issue 37): administrators only.
         route('requests', 'routes/admin/requests.tsx'),
         route('requests/:id', 'routes/admin/request.tsx'),
+        // The personal-data breach register (issue 37): administrators only.
+        route('breaches', 'routes/admin/breaches.tsx'),
+        route('breaches/new', 'routes/admin/breach-new.tsx'),
+        route('breaches/:id', 'routes/admin/breach.tsx'),
         route('children', 'routes/admin/children.tsx'),
         route('children/:id', 'routes/admin/child.tsx'),
         route('account', 'routes/admin/account.tsx'),

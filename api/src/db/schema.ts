@@ -542,6 +542,34 @@ export interface SearchStateTable {
   built_version: number;
 }
 
+/** The personal-data breach register (issue 37): times UTC ISO, kinds as JSON arrays, no names of people. */
+export interface BreachesTable {
+  id: string;
+  school_code: string;
+  what_happened: string;
+  happened_at: string | null;
+  aware_at: string;
+  place: string | null;
+  data_kinds: string;
+  data_other: string | null;
+  whose: string;
+  people_count: number | null;
+  consequences: string | null;
+  containment: string | null;
+  safety_steps: string | null;
+  cause: string | null;
+  prevention: string | null;
+  board_intimation_at: string | null;
+  board_report_at: string | null;
+  people_told_at: string | null;
+  people_told_count: number | null;
+  closed_at: string | null;
+  version: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   schools: SchoolsTable;
   news: NewsTable;
@@ -594,4 +622,5 @@ export interface Database {
   search_entries: SearchEntriesTable;
   search_state: SearchStateTable;
   search_texts: SearchTextsTable;
+  breaches: BreachesTable;
 }

@@ -85,6 +85,9 @@ const BODIES: Record<string, object> = {
   'PATCH /api/admin/media/:id': { alt: 'A photo', version: 1 },
   'PUT /api/admin/media/:id/children': { children: [] },
   'POST /api/admin/:code/import': { from: 'https://provider.example/api', dryRun: true },
+  'POST /api/admin/:code/breaches': { whatHappened: 'A list was sent to the wrong group.', awareAt: '2025-08-14T09:00' },
+  'PUT /api/admin/:code/breaches/:id': { whatHappened: 'A list was sent to the wrong group.', awareAt: '2025-08-14T09:00', version: 1 },
+  'POST /api/admin/:code/breaches/:id/close': { version: 1 },
   'PUT /api/admin/:code/pages/:slug': { content: { description: 'd', lead: 'l', officeHours: 'o', directions: 'r' }, version: 1 },
 };
 
@@ -130,6 +133,11 @@ describe('every /api/admin route', () => {
       'GET /api/admin/me',
       'GET /api/admin/:code/settings',
       'PUT /api/admin/:code/settings',
+      'GET /api/admin/:code/breaches',
+      'POST /api/admin/:code/breaches',
+      'GET /api/admin/:code/breaches/:id',
+      'PUT /api/admin/:code/breaches/:id',
+      'POST /api/admin/:code/breaches/:id/close',
     ]) {
       expect(registeredAdminRoutes.has(key), key).toBe(true);
     }

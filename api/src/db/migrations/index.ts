@@ -18,6 +18,7 @@ import * as pages from './2026-12-09-pages.ts';
 import * as moveIn from './2026-12-10-import.ts';
 import * as subscriptions from './2026-12-11-subscriptions.ts';
 import * as search from './2026-12-12-search.ts';
+import * as breaches from './2026-12-13-breaches.ts';
 import * as rightsRequests from './2026-12-14-rights-requests.ts';
 import * as accessLog from './2026-12-16-access-log.ts';
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10-import': moveIn,
   '2026-12-11-subscriptions': subscriptions,
   '2026-12-12-search': search,
+  '2026-12-13-breaches': breaches,
   '2026-12-14-rights-requests': rightsRequests,
   '2026-12-16-access-log': accessLog,
 };

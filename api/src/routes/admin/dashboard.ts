@@ -12,7 +12,9 @@ import {
   unhandledSubmissions,
   type WorkItem,
 } from '../../content/dashboard.ts';
+import { breachClock } from '@sthsm/contract/breaches';
 import { getBackupStatus } from '../../backup/status.ts';
+import { breachesAwaitingReport } from '../../repositories/breaches.ts';
 import { goLiveChecklist } from '../../content/go-live.ts';
 import { ALL_ROLES, guard, staffOf } from '../../staff/guard.ts';
 import { typed } from '../deps.ts';
@@ -130,6 +132,18 @@ const dashboardAnswer = z.object({
     })
     .nullable()
     .describe("The server's backups as api/src/backup/status.ts reports them (administrators; null for others)"),
+  breaches: z
+    .array(
+      z.object({
+        id: z.string(),
+        awareAt: z.string().describe('UTC ISO'),
+        dueAt: z.string().describe('UTC ISO: aware at + 72 hours'),
+        overdue: z.boolean(),
+        clock: z.string().describe('"Report to the Data Protection Board due by … — 41 hours left" (the school\u2019s time zone)'),
+      }),
+    )
+    .nullable()
+    .describe('Open breaches whose 72-hour report to the Board is not marked sent, soonest due first (administrators; null for others)'),
   goLive: z
     .object({
       done: z.boolean().describe('Every line done: the dashboard stops showing the checklist'),
@@ -272,6 +286,12 @@ export const dashboardRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) 
           : null,
         unlinked: editor ? await unlinkedChildItems(db, code) : null,
         backup,
+        breaches: admin
+          ? (await breachesAwaitingReport(db, code)).map((b) => {
+              const clock = breachClock(b.aware_at, b.board_report_at, at, config.timeZone);
+              return { id: b.id, awareAt: b.aware_at, dueAt: clock.dueAt, overdue: clock.state === 'overdue', clock: clock.text };
+            })
+          : null,
         goLive: await goLive(),
       };
     },

@@ -5,6 +5,7 @@ import { accessOf, type Access } from '../../staff/guard.ts';
 import { accountRoutes } from './account.ts';
 import { alertRoutes } from './alerts.ts';
 import { auditRoutes } from './audit.ts';
+import { breachRoutes } from './breaches.ts';
 import { childRoutes } from './children.ts';
 import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
@@ -53,6 +54,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     auditRoutes,
     submissionRoutes,
     requestRoutes,
+    breachRoutes,
     childRoutes,
     childrenSettingsRoutes,
     contentRoutes,

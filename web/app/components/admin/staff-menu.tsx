@@ -25,6 +25,7 @@ export function schoolPlaces(role: StaffRole, operator = false): NavPlace[] {
     ...(admin || role === 'editor' ? [{ to: '/admin/alerts', label: 'Emergency alert' }] : []),
     ...(admin ? [{ to: '/admin/submissions', label: 'Submissions' }] : []),
     ...(admin ? [{ to: '/admin/requests', label: 'Requests' }] : []),
+    ...(admin ? [{ to: '/admin/breaches', label: 'Breaches' }] : []),
     ...(admin ? [{ to: '/admin/audit', label: 'Audit log' }] : []),
     ...(admin ? [{ to: '/admin/import', label: 'Move in' }] : []),
   ];

@@ -41,6 +41,8 @@ export interface DashboardData {
     running: { startedAt: string } | null;
     schedule: { at: string; timeZone: string; next: string; keep: number } | null;
   } | null;
+  /** Open breaches whose 72-hour report is not marked sent (administrators; null for others). */
+  breaches: Array<{ id: string; awareAt: string; dueAt: string; overdue: boolean; clock: string }> | null;
   /** Before you go live (docs/decisions/0135): null for contributors. */
   goLive: {
     done: boolean;

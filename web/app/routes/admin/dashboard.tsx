@@ -271,6 +271,21 @@ function Work({
   const zone = zoneName(timeZone);
   return (
     <div className="admin-dashboard">
+      {d.breaches && d.breaches.length > 0 ? (
+        <Section id="work-breaches" title="Breach reports due">
+          <ul className="admin-work-list">
+            {d.breaches.map((b) => (
+              <li key={b.id} className="admin-work-item">
+                <p className="admin-work-title">
+                  <Link to={`/admin/breaches/${encodeURIComponent(b.id)}`}>{`Breach of ${staffTime(b.awareAt, timeZone)}`}</Link>
+                </p>
+                <p className={`admin-work-facts${b.overdue ? ' admin-work-overdue' : ''}`}>{b.clock}.</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
       <Section id="work-review" title={editor ? 'Waiting for review' : 'Your items waiting for review'}>
         {d.review.items.length === 0 ? (
           <Empty>Nothing is waiting for review.</Empty>
