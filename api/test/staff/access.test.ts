@@ -79,6 +79,12 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/:code/children': { name: 'A child', class: 'I' },
   'PUT /api/admin/:code/children/:id': { name: 'A child', class: 'I' },
   'POST /api/admin/:code/children/:id/withdraw': { purpose: 'all' },
+  'POST /api/admin/:code/children/:id/consent-requests': {
+    guardianName: 'A guardian',
+    guardianEmail: 'guardian@example.org',
+    endsOn: '2026-03-31',
+    askBirthday: 'on',
+  },
   'PUT /api/admin/:code/children-settings': { birthdayNames: 'full' },
   'PATCH /api/admin/media/:id': { alt: 'A photo', version: 1 },
   'PUT /api/admin/media/:id/children': { children: [] },

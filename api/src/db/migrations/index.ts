@@ -18,6 +18,7 @@ import * as pages from './2026-12-09-pages.ts';
 import * as moveIn from './2026-12-10-import.ts';
 import * as subscriptions from './2026-12-11-subscriptions.ts';
 import * as search from './2026-12-12-search.ts';
+import * as guardianConsent from './2026-12-15-guardian-consent.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10-import': moveIn,
   '2026-12-11-subscriptions': subscriptions,
   '2026-12-12-search': search,
+  '2026-12-15-guardian-consent': guardianConsent,
 };
