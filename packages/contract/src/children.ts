@@ -177,8 +177,8 @@ export interface ConsentRequest {
   guardianEmail: string;
   purposes: ConsentPurpose[];
   endsOn: string;
-  /** pending: not answered yet (expired once `confirmBy` passed); confirmed; superseded by a later request. */
-  status: 'pending' | 'confirmed' | 'superseded';
+  /** pending: not answered yet; expired: not answered and `confirmBy` passed; confirmed; superseded by a later request. */
+  status: 'pending' | 'expired' | 'confirmed' | 'superseded';
   sentAt: string;
   sentBy: string | null;
   confirmBy: string;

@@ -84,7 +84,7 @@ export const consentRequestSchema = z.object({
   guardianEmail: z.string(),
   purposes: z.array(z.enum(CONSENT_PURPOSES)),
   endsOn: z.string(),
-  status: z.enum(['pending', 'confirmed', 'superseded']),
+  status: z.enum(['pending', 'expired', 'confirmed', 'superseded']),
   sentAt: z.string(),
   sentBy: z.string().nullable(),
   confirmBy: z.string().describe('The link confirms until then (14 days after sending)'),
@@ -138,14 +138,15 @@ function toChild(row: ChildRow, consents: readonly ConsentRow[], now: Date): Chi
   };
 }
 
-function toRequest(row: ConsentRequestRow): ConsentRequest {
+function toRequest(row: ConsentRequestRow, at: Date): ConsentRequest {
   return {
     id: row.id,
     guardianName: row.guardian_name,
     guardianEmail: row.guardian_email,
     purposes: purposesOf(row),
     endsOn: row.ends_on,
-    status: row.status === 'confirmed' || row.status === 'superseded' ? row.status : 'pending',
+    status:
+      row.status === 'confirmed' || row.status === 'superseded' ? row.status : row.confirm_by > at.toISOString() ? 'pending' : 'expired',
     sentAt: row.sent_at,
     sentBy: row.sent_by_email,
     confirmBy: row.confirm_by,
@@ -210,7 +211,7 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     const row = await findChild(db, code, id);
     if (!row) throw new HttpError(404, NO_SUCH_CHILD);
     const request = await latestConsentRequest(db, code, id);
-    return { child: { ...toChild(row, await consentsOf(db, code, [id]), now()), request: request ? toRequest(request) : null } };
+    return { child: { ...toChild(row, await consentsOf(db, code, [id]), now()), request: request ? toRequest(request, now()) : null } };
   }
 
   typed(app).get(
