@@ -221,9 +221,11 @@ describe(`verifiable parental consent by e-mail (${engine})`, () => {
     expect((await guardian('GET', `/api/consent/STHSM/${'B'.repeat(43)}`)).json().error).toBe(messages[0]);
     expect((await guardian('POST', `/api/consent/NOPE/${second.token}`, yes)).statusCode).toBe(404);
 
-    // Expired: 14 days after sending the link no longer confirms.
+    // Expired: 14 days after sending the link no longer confirms, and the register says so.
     clock = new Date(NOW.getTime() + 14 * 86_400_000 + 1000);
     await notValid(`/api/consent/STHSM/${second.token}`);
+    const later = await signIn(t.app, await createStaff(t.db, { school: 'STHSM', role: 'editor' }));
+    expect((await as(t.app, later)('GET', `/api/admin/STHSM/children/${child.id}`)).json().child.request.status).toBe('expired');
     clock = NOW;
     expect(await consentRows(child.id)).toEqual([]);
 
@@ -279,6 +281,20 @@ describe(`verifiable parental consent by e-mail (${engine})`, () => {
     const bogus = await guardian('POST', `/api/consent/STHSM/${token}`, { birthday: 'maybe', results: 'yes', photos: 'yes' });
     expect(bogus.statusCode).toBe(400);
     expect(await consentRows(child.id)).toEqual([]);
+  });
+
+  it('keeps the link\u2019s secret out of the request log', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp({ LOG_LEVEL: 'info' }, () => NOW, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const token = 'Z'.repeat(43);
+      await logged.app.inject({ method: 'GET', url: `/api/consent/STHSM/${token}` });
+      await logged.app.inject({ method: 'POST', url: `/api/consent/STHSM/${token}/withdraw`, payload: { purpose: 'photos' } });
+      expect(lines.join('\n')).toContain('/api/consent/STHSM/…');
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('is described in the OpenAPI document', async () => {
