@@ -54,7 +54,9 @@ import { codeParams, errors } from './schemas.ts';
 // children and their guardians' consent per purpose, and withdraw it. Contributors have no access
 // (children's data is not theirs to see). The audit log names the child by its random id and the
 // purposes, never the child's name (docs/decisions/0110). A withdrawal bumps the school's content
-// counter, so cached pages showing the child drop at once on every server.
+// counter, so cached pages showing the child drop at once on every server. Issue 37: staff may ask
+// the guardian to confirm by e-mail (consent-requests; the guardian's side is routes/consent.ts),
+// and every consent says how it was verified and who withdrew it (docs/decisions/0151).
 
 export const CHILDREN_PAGE_SIZE = 25;
 export const NO_SUCH_CHILD = 'This child is not in the consent register.';

@@ -21,7 +21,9 @@ import { errorsOf, outcomes, submitChild, type ChildOutcome } from '../../lib/st
 
 // One child of the consent register (issue 16): their consent per purpose with a Withdraw button
 // each (and one for all), the form to change details and record consent, and a birthday for the
-// home page linked to the child (published only while the birthday consent is in effect).
+// home page linked to the child (published only while the birthday consent is in effect). Issue 37:
+// each consent says how it was verified (in person, or confirmed by the guardian through the
+// e-mailed link), and "Ask the guardian by e-mail" sends that link (docs/decisions/0151).
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Child and consent', matches);
