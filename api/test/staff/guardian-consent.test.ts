@@ -144,6 +144,17 @@ describe(`verifiable parental consent by e-mail (${engine})`, () => {
       expect.objectContaining({ purpose: 'results', verifiedBy: 'guardian', current: true }),
     ]);
     expect(register.request).toMatchObject({ status: 'confirmed', confirmedAt: clock.toISOString() });
+    // Saving the child's details with the form as it shows them keeps the guardian's confirmation.
+    const resaved = await as(t.app, admin)('PUT', `/api/admin/STHSM/children/${child.id}`, {
+      name: 'Nila Testchild',
+      class: 'VI-C',
+      birthdayGivenOn: '2025-08-14',
+      birthdayEndsOn: '2026-03-31',
+      resultsGivenOn: '2025-08-14',
+      resultsEndsOn: '2026-03-31',
+    });
+    expect(resaved.statusCode).toBe(200);
+    expect(resaved.json().child.consents.map((c: { verifiedBy: string }) => c.verifiedBy)).toEqual(['guardian', 'guardian']);
 
     // The public read now includes the child where consent allows (results: a topper).
     const published = await as(t.app, editor)('POST', '/api/admin/STHSM/content/toppers', {

@@ -185,9 +185,17 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   async function recordConsents(trx: Db, request: FastifyRequest, code: string, childId: string, body: ChildBody) {
     const { user } = staffOf(request);
     const recorded: ConsentPurpose[] = [];
+    const at = now().toISOString();
+    const existing = await consentsOf(trx, code, [childId]);
     for (const purpose of CONSENT_PURPOSES) {
       const consent = consentOf(body, purpose);
       if (!consent) continue;
+      // The form shows the consents in effect: saved again unchanged, they stay as they were recorded
+      // (a guardian's confirmation is not turned into a recording by whoever saved the details).
+      const same = existing.find((c) => c.purpose === purpose);
+      if (same && same.withdrawn_at === null && same.ends_at > at && same.given_on === consent.givenOn && same.ends_on === consent.endsOn) {
+        continue;
+      }
       await recordConsent(trx, {
         child_id: childId,
         purpose,
