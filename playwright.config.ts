@@ -28,7 +28,7 @@ const stalledApiPort = port + 4;
 // +8 school-profile freshness, +9 settings (+13 its second server on the same database), +10 rich text,
 // +11 session resume, +12 syllabus, +14 media children, +5 item actions (delete, undo), +6 file fields of
 // pages, +15 seeded items, +16 results day, +17 schools (operators), +18 a new school's brand, +19 unwritten
-// pages, +20 moving in, +21 a school from an empty install.
+// pages, +20 moving in, +21 a school from an empty install, +26 a guardian's consent by e-mail.
 
 export const chromiumArgs = [
   '--no-sandbox',

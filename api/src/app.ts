@@ -42,6 +42,7 @@ import { installMetrics } from './metrics/route.ts';
 import { notifiers, startNotifier } from './notify/job.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { rightsRoutes } from './routes/rights.ts';
+import { consentRoutes } from './routes/consent.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { searchRoutes } from './routes/search.ts';
 
@@ -123,6 +124,8 @@ const api: FastifyPluginAsync<
     tlsRoutes,
     alertRoutes,
     searchRoutes,
+    // A guardian's consent link (issue 37): confirm, see and withdraw.
+    consentRoutes,
   ]) {
     await app.register(routes, deps);
   }
@@ -164,10 +167,13 @@ export async function buildApp({
       // No personal data in logs: no bodies, cookies, credentials or client addresses.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
       serializers: {
-        // Staff URLs may carry a search or an e-mail address in the query: logged without it.
+        // Staff URLs may carry a search or an e-mail address in the query: logged without it. A
+        // guardian's consent link is a secret in the path (issue 37): logged without it.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          url: /^\/(api\/)?admin(\/|\.|\?|$)/.test(req.url) ? req.url.split('?')[0] : req.url,
+          url: /^\/(api\/)?admin(\/|\.|\?|$)/.test(req.url)
+            ? req.url.split('?')[0]
+            : req.url.replace(/^(\/api\/consent\/[^/?]+|\/consent)\/[^/?]+/i, '$1/…'),
         }),
       },
     },

@@ -72,8 +72,8 @@ export function apiTroubleSince(time: number): boolean {
   return lastTroubleAt >= time;
 }
 
-/** Paths never cached: per-visitor counts, health, the TLS ask, media (cached on disk and by browsers), the schema, previews, the staff API, subscriptions (a manage answer is one person's). */
-const UNCACHED = /^\/api\/(?:visitor|health|tls\/|image|media|openapi|preview|admin\/|subscribe\/|search\/)/i;
+/** Paths never cached: per-visitor counts, health, the TLS ask, media (cached on disk and by browsers), the schema, previews, the staff API, subscriptions (a manage answer is one person's), a guardian's consent link. */
+const UNCACHED = /^\/api\/(?:visitor|health|tls\/|image|media|openapi|preview|admin\/|subscribe\/|search\/|consent\/)/i;
 
 /** br, then gzip, then identity, honouring q=0. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {

@@ -215,6 +215,32 @@ export interface ChildConsentsTable {
   recorded_by_email: string | null;
   recorded_at: string;
   withdrawn_at: string | null;
+  /** 'school' (recorded in person by staff) | 'guardian' (confirmed through the e-mailed link). */
+  verified_by: Generated<string>;
+  guardian_email: string | null;
+  confirmed_at: string | null;
+  /** 'school' | 'guardian'; null when not withdrawn (or withdrawn before issue 37). */
+  withdrawn_by: string | null;
+  withdrawn_by_email: string | null;
+}
+/** A request e-mailed to a guardian to confirm consent (issue 37); the link's secret kept as its SHA-256. */
+export interface ConsentRequestsTable {
+  id: string;
+  school_code: string;
+  child_id: string;
+  guardian_name: string;
+  guardian_email: string;
+  purposes: string;
+  ends_on: string;
+  ends_at: string;
+  token_hash: string;
+  status: string;
+  confirm_by: string;
+  link_until: string;
+  sent_at: string;
+  sent_by: string | null;
+  sent_by_email: string | null;
+  confirmed_at: string | null;
 }
 /** One run of the retention job; `slot` (an hour, ISO) is unique so one server runs it. */
 export interface RetentionRunsTable {
@@ -594,6 +620,7 @@ export interface Database {
   school_privacy: SchoolPrivacyTable;
   children: ChildrenTable;
   child_consents: ChildConsentsTable;
+  consent_requests: ConsentRequestsTable;
   retention_runs: RetentionRunsTable;
   job_leases: JobLeasesTable;
   staff_users: StaffUsersTable;

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { ConsentPurpose } from '@sthsm/contract/children';
 import type { Db } from '../db/index.ts';
 import type { ChildConsentsTable, ChildrenTable } from '../db/schema.ts';
@@ -8,7 +8,7 @@ import { indexLinkedToChild } from '../search/entries.ts';
 // condition every public read of an item showing a child adds (docs/decisions/0055).
 
 export type ChildRow = ChildrenTable;
-export type ConsentRow = ChildConsentsTable;
+export type ConsentRow = Selectable<ChildConsentsTable>;
 
 /**
  * In a public read of `table` (birthdays, toppers) at `now`: the row shows no child, or its child's
@@ -81,14 +81,27 @@ export async function updateChild(
   return updated;
 }
 
-/** Records (or renews) one purpose's consent: a new recording replaces the old and clears a withdrawal. */
-export async function recordConsent(db: Db, row: Omit<ConsentRow, 'withdrawn_at'>): Promise<void> {
+/** The columns a recording sets; a withdrawal's are cleared. */
+export type RecordedConsent = Omit<ConsentRow, 'withdrawn_at' | 'withdrawn_by' | 'withdrawn_by_email'>;
+
+/**
+ * Records (or renews) one purpose's consent: a new recording replaces the old — how it was verified
+ * included (in person by staff, or confirmed by the guardian: issue 37) — and clears a withdrawal.
+ */
+export async function recordConsent(db: Db, row: RecordedConsent): Promise<void> {
   const { child_id: _child, purpose: _purpose, school_code: _school, ...rest } = row;
+  const cleared = { withdrawn_at: null, withdrawn_by: null, withdrawn_by_email: null };
   await db
     .insertInto('child_consents')
-    .values({ ...row, withdrawn_at: null })
-    .onConflict((oc) => oc.columns(['child_id', 'purpose']).doUpdateSet({ ...rest, withdrawn_at: null }))
+    .values({ ...row, ...cleared })
+    .onConflict((oc) => oc.columns(['child_id', 'purpose']).doUpdateSet({ ...rest, ...cleared }))
     .execute();
+}
+
+/** Who withdraws: a staff member (their address) or the guardian through their link. */
+export interface Withdrawer {
+  kind: 'school' | 'guardian';
+  email: string | null;
 }
 
 /** Withdraws the consents of these purposes that are not withdrawn yet; answers the purposes withdrawn. */
@@ -98,10 +111,11 @@ export async function withdrawConsents(
   childId: string,
   purposes: readonly ConsentPurpose[],
   at: string,
+  by: Withdrawer,
 ): Promise<string[]> {
   const rows = await db
     .updateTable('child_consents')
-    .set({ withdrawn_at: at })
+    .set({ withdrawn_at: at, withdrawn_by: by.kind, withdrawn_by_email: by.email })
     .where('school_code', '=', code)
     .where('child_id', '=', childId)
     .where('purpose', 'in', [...purposes])

@@ -93,6 +93,14 @@ export interface Consent {
   recordedAt: string;
   withdrawnAt: string | null;
   current: boolean;
+  /** How it was verified (issue 37): recorded by the school in person, or confirmed by the guardian through the e-mailed link. */
+  verifiedBy: ConsentVerifier;
+  /** The address the guardian's link went to, and when they confirmed (verifiedBy 'guardian'). */
+  guardianEmail: string | null;
+  confirmedAt: string | null;
+  /** Who withdrew it: the school (the staff member's address) or the guardian; null when not withdrawn. */
+  withdrawnBy: ConsentVerifier | null;
+  withdrawnByEmail: string | null;
 }
 
 export interface Child {
@@ -103,6 +111,111 @@ export interface Child {
   createdAt: string;
   updatedAt: string;
   consents: Consent[];
+  /** The latest request e-mailed to a guardian (a child's own page only; absent in lists). */
+  request?: ConsentRequest | null;
+}
+
+// --- Asking the guardian to confirm by e-mail (issue 37; docs/decisions/0151) -----------------
+
+export const CONSENT_VERIFIERS = ['school', 'guardian'] as const;
+export type ConsentVerifier = (typeof CONSENT_VERIFIERS)[number];
+
+/** How long the e-mailed link may be used to confirm (the same link withdraws afterwards, until the consent ends). */
+export const CONSENT_REQUEST_DAYS = 14;
+
+/** Each purpose in plain words for the guardian: what the school will do with it. */
+export const CONSENT_PURPOSE_WORDS: Record<ConsentPurpose, string> = {
+  birthday: 'Show your child’s first name and class in the birthday section of the school website on their birthday',
+  results: 'Show your child’s name, class and result on the school website when they are among the toppers',
+  photos: 'Show photos in which your child can be seen on the school website',
+};
+
+/** The staff form's field names of the purposes to ask about (checkboxes: flat, so a form post is the API body). */
+export const askFieldName = (purpose: ConsentPurpose) =>
+  `ask${purpose[0]!.toUpperCase()}${purpose.slice(1)}` as `ask${Capitalize<ConsentPurpose>}`;
+
+const guardianEmail = z
+  .string({ error: 'Enter the guardian’s email address.' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Enter the guardian’s email address.' })
+  .max(254, { error: 'That email address is too long.' })
+  .pipe(z.email({ error: 'Enter a valid email address, like name@example.org.' }));
+
+/** Asking a guardian to confirm consent by e-mail: who, which purposes, until when. */
+export const consentRequestBody = z
+  .object({
+    guardianName: requiredText('Guardian’s name', 120),
+    guardianEmail,
+    endsOn: z
+      .string({ error: 'Enter the date the consent would end.' })
+      .trim()
+      .min(1, { error: 'Enter the date the consent would end.' })
+      .refine(isDay, { message: 'End date must be a date like 2026-03-31.' }),
+    ...(Object.fromEntries(CONSENT_PURPOSES.map((p) => [askFieldName(p), z.unknown().optional()])) as Record<
+      ReturnType<typeof askFieldName>,
+      z.ZodOptional<z.ZodUnknown>
+    >),
+  })
+  .transform((body, ctx) => {
+    const purposes = CONSENT_PURPOSES.filter((p) => {
+      const v = body[askFieldName(p)];
+      return v === true || v === 'on' || v === 'yes' || v === 'true';
+    });
+    if (purposes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['purposes'], message: 'Choose at least one purpose to ask about.' });
+      return z.NEVER;
+    }
+    return { guardianName: body.guardianName, guardianEmail: body.guardianEmail, endsOn: body.endsOn, purposes };
+  });
+export type ConsentRequestBody = z.output<typeof consentRequestBody>;
+
+/** The latest e-mailed request of a child, as the register shows it. */
+export interface ConsentRequest {
+  id: string;
+  guardianName: string;
+  guardianEmail: string;
+  purposes: ConsentPurpose[];
+  endsOn: string;
+  /** pending: not answered yet; expired: not answered and `confirmBy` passed; confirmed; superseded by a later request. */
+  status: 'pending' | 'expired' | 'confirmed' | 'superseded';
+  sentAt: string;
+  sentBy: string | null;
+  confirmBy: string;
+  confirmedAt: string | null;
+}
+
+/** The guardian's answer for each purpose asked: `yes` or `no` (a form's radio buttons, one field per purpose). */
+export const GUARDIAN_CHOICES = ['yes', 'no'] as const;
+export const guardianAnswerBody = (purposes: readonly ConsentPurpose[]) =>
+  z.object(
+    Object.fromEntries(
+      purposes.map((p) => [p, z.enum(GUARDIAN_CHOICES, { error: `Choose yes or no: ${CONSENT_PURPOSE_LABELS[p].toLowerCase()}.` })]),
+    ) as Record<ConsentPurpose, z.ZodEnum<{ yes: 'yes'; no: 'no' }>>,
+  );
+
+/** Withdrawing one purpose through the guardian's link. */
+export const guardianWithdrawBody = z.object({
+  purpose: z.enum(CONSENT_PURPOSES, { error: 'Choose what to withdraw consent for.' }),
+});
+
+/** What the guardian's page shows (GET /api/consent/{code}/{token}): never the child's full name or the staff's. */
+export interface GuardianConsentView {
+  school: string;
+  childFirstName: string;
+  childClass: string;
+  guardianName: string;
+  status: 'pending' | 'confirmed';
+  endsOn: string;
+  confirmBy: string;
+  purposes: Array<{
+    purpose: ConsentPurpose;
+    label: string;
+    words: string;
+    /** given: in effect now; withdrawn; ended; not-given: never given (or not yet confirmed). */
+    state: 'given' | 'withdrawn' | 'ended' | 'not-given';
+    endsOn: string | null;
+  }>;
 }
 
 /** The first word of a name: what the public birthday section shows by default (issue 16). */

@@ -204,6 +204,12 @@ export const SITE_PAGES: readonly SitePage[] = [
     crumb: SUBSCRIBE,
     noindex: true,
   }),
+  // A guardian's consent link (issue 37, docs/decisions/0151): personal to its link, never listed or indexed.
+  page('/consent/:token', 'consent', 'Consent for Your Child', 'More', 'Answer the school’s request for your consent, or withdraw it.', {
+    listed: false,
+    crumb: null,
+    noindex: true,
+  }),
   page('/sitemap', 'sitemap', 'Sitemap', 'More', 'Every page of the school website, grouped like the menu.', { crumb: null }),
   // Results change with every query: reached from the header's search box, never listed or indexed.
   page('/search', 'search', 'Search', 'More', 'Search the school website: news, events, notices, albums, videos, toppers and pages.', {
@@ -227,10 +233,20 @@ export function publicPages(unpublished: readonly string[], pages: readonly Site
   return unpublished.length ? pages.map((p) => (unpublished.includes(p.module) ? { ...p, listed: false } : p)) : pages;
 }
 
+/** Whether a page's path (its `:name` segments match any one segment) is `key`. */
+function pathMatches(path: string, key: string): boolean {
+  const want = path.toLowerCase();
+  if (want === key) return true;
+  if (!want.includes('/:')) return false;
+  const parts = want.split('/');
+  const got = key.split('/');
+  return parts.length === got.length && parts.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+}
+
 /** The page of a path, matched case-insensitively and ignoring a trailing slash. */
 export function findPage(pathname: string, pages: readonly SitePage[] = SITE_PAGES): SitePage | undefined {
   const key = pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  return pages.find((p) => p.path.toLowerCase() === key);
+  return pages.find((p) => pathMatches(p.path, key));
 }
 
 /** The listed pages of a menu group, in table order. */

@@ -41,6 +41,14 @@ describe('a page added to the page table', () => {
 });
 
 describe('the page table of the site', () => {
+  it('finds a page whose path has a parameter (a guardian\u2019s consent link) by any one segment there, and only there', () => {
+    expect(findPage('/consent/AbC_-123')?.module).toBe('consent');
+    expect(findPage('/Consent/AbC_-123/')?.noindex).toBe(true);
+    expect(findPage('/consent')).toBeUndefined();
+    expect(findPage('/consent/a/b')).toBeUndefined();
+    expect(sitemapXml('http://x')).not.toContain('/consent');
+  });
+
   it('routes every page exactly once and lists only listed pages', () => {
     expect(new Set(SITE_PAGES.map((p) => p.path.toLowerCase())).size).toBe(SITE_PAGES.length);
     expect(pageRoutes(SITE_PAGES)).toHaveLength(SITE_PAGES.length);

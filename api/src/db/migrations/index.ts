@@ -20,6 +20,7 @@ import * as subscriptions from './2026-12-11-subscriptions.ts';
 import * as search from './2026-12-12-search.ts';
 import * as breaches from './2026-12-13-breaches.ts';
 import * as rightsRequests from './2026-12-14-rights-requests.ts';
+import * as guardianConsent from './2026-12-15-guardian-consent.ts';
 import * as accessLog from './2026-12-16-access-log.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12-search': search,
   '2026-12-13-breaches': breaches,
   '2026-12-14-rights-requests': rightsRequests,
+  '2026-12-15-guardian-consent': guardianConsent,
   '2026-12-16-access-log': accessLog,
 };

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   childBody,
+  CONSENT_PURPOSE_WORDS,
   CONSENT_PURPOSES,
+  CONSENT_REQUEST_DAYS,
+  consentRequestBody,
+  firstNameOf,
+  type ConsentRequest,
+  CONSENT_VERIFIERS,
   consentFieldNames,
   consentOf,
   withdrawBody,
@@ -11,6 +17,11 @@ import {
   type ConsentPurpose,
 } from '@sthsm/contract/children';
 import { fieldErrors } from '@sthsm/contract/staff';
+import { insertConsentRequest, latestConsentRequest, purposesOf, type ConsentRequestRow } from '../../repositories/consent-requests.ts';
+import { schoolProfileOrEmpty } from '../../repositories/school-profiles.ts';
+import { schoolOrigin } from '../../staff/links.ts';
+import { mailBrandOf } from '../../staff/mail-brand.ts';
+import { newToken, tokenHash } from '../../staff/secrets.ts';
 import { contentChanged } from '../../cache.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { schoolTimeToUtc } from '../../content/time.ts';
@@ -24,11 +35,11 @@ import {
   listChildren,
   recordConsent,
   updateChild,
-  withdrawConsents,
   type ChildRow,
   type ConsentRow,
 } from '../../repositories/children.ts';
-import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { withdrawChildConsent } from '../../privacy/consent-withdrawal.ts';
 import { photosOfChild } from '../../repositories/media-children.ts';
 import { todayIn } from '../../school-day.ts';
 import { recordAudit } from '../../staff/audit.ts';
@@ -43,7 +54,9 @@ import { codeParams, errors } from './schemas.ts';
 // children and their guardians' consent per purpose, and withdraw it. Contributors have no access
 // (children's data is not theirs to see). The audit log names the child by its random id and the
 // purposes, never the child's name (docs/decisions/0110). A withdrawal bumps the school's content
-// counter, so cached pages showing the child drop at once on every server.
+// counter, so cached pages showing the child drop at once on every server. Issue 37: staff may ask
+// the guardian to confirm by e-mail (consent-requests; the guardian's side is routes/consent.ts),
+// and every consent says how it was verified and who withdrew it (docs/decisions/0151).
 
 export const CHILDREN_PAGE_SIZE = 25;
 export const NO_SUCH_CHILD = 'This child is not in the consent register.';
@@ -59,6 +72,25 @@ const consentSchema = z.object({
   recordedAt: z.string(),
   withdrawnAt: z.string().nullable(),
   current: z.boolean().describe('In effect now: not withdrawn and its end date not passed'),
+  verifiedBy: z
+    .enum(CONSENT_VERIFIERS)
+    .describe("school: recorded by the school in person; guardian: confirmed through the guardian's e-mailed link"),
+  guardianEmail: z.string().nullable().describe('The address the confirmed link was sent to (verifiedBy guardian)'),
+  confirmedAt: z.string().nullable().describe('When the guardian confirmed (verifiedBy guardian)'),
+  withdrawnBy: z.enum(CONSENT_VERIFIERS).nullable(),
+  withdrawnByEmail: z.string().nullable().describe('The staff member who withdrew it (withdrawnBy school)'),
+});
+export const consentRequestSchema = z.object({
+  id: z.string(),
+  guardianName: z.string(),
+  guardianEmail: z.string(),
+  purposes: z.array(z.enum(CONSENT_PURPOSES)),
+  endsOn: z.string(),
+  status: z.enum(['pending', 'expired', 'confirmed', 'superseded']),
+  sentAt: z.string(),
+  sentBy: z.string().nullable(),
+  confirmBy: z.string().describe('The link confirms until then (14 days after sending)'),
+  confirmedAt: z.string().nullable(),
 });
 const childSchema = z.object({
   id: z.string(),
@@ -68,6 +100,7 @@ const childSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   consents: z.array(consentSchema),
+  request: consentRequestSchema.nullable().optional().describe("The latest request e-mailed to a guardian (a child's own page only)"),
 }) as unknown as z.ZodType<Child>;
 const childAnswer = z.object({ child: childSchema });
 const invalid = errorBody.extend({
@@ -98,15 +131,36 @@ function toChild(row: ChildRow, consents: readonly ConsentRow[], now: Date): Chi
         recordedAt: c.recorded_at,
         withdrawnAt: c.withdrawn_at,
         current: c.withdrawn_at === null && c.ends_at > at,
+        verifiedBy: c.verified_by === 'guardian' ? ('guardian' as const) : ('school' as const),
+        guardianEmail: c.guardian_email,
+        confirmedAt: c.confirmed_at,
+        withdrawnBy: c.withdrawn_by === 'guardian' || c.withdrawn_by === 'school' ? c.withdrawn_by : null,
+        withdrawnByEmail: c.withdrawn_by_email,
       })),
   };
 }
 
+function toRequest(row: ConsentRequestRow, at: Date): ConsentRequest {
+  return {
+    id: row.id,
+    guardianName: row.guardian_name,
+    guardianEmail: row.guardian_email,
+    purposes: purposesOf(row),
+    endsOn: row.ends_on,
+    status:
+      row.status === 'confirmed' || row.status === 'superseded' ? row.status : row.confirm_by > at.toISOString() ? 'pending' : 'expired',
+    sentAt: row.sent_at,
+    sentBy: row.sent_by_email,
+    confirmBy: row.confirm_by,
+    confirmedAt: row.confirmed_at,
+  };
+}
+
 /** The day after `day` (YYYY-MM-DD). */
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
-  const { db, config, now } = deps;
+  const { db, config, now, mailer } = deps;
   const editors = guard(deps, { kind: 'school', roles: EDITORS });
   const tz = config.timeZone;
 
@@ -131,9 +185,17 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   async function recordConsents(trx: Db, request: FastifyRequest, code: string, childId: string, body: ChildBody) {
     const { user } = staffOf(request);
     const recorded: ConsentPurpose[] = [];
+    const at = now().toISOString();
+    const existing = await consentsOf(trx, code, [childId]);
     for (const purpose of CONSENT_PURPOSES) {
       const consent = consentOf(body, purpose);
       if (!consent) continue;
+      // The form shows the consents in effect: saved again unchanged, they stay as they were recorded
+      // (a guardian's confirmation is not turned into a recording by whoever saved the details).
+      const same = existing.find((c) => c.purpose === purpose);
+      if (same && same.withdrawn_at === null && same.ends_at > at && same.given_on === consent.givenOn && same.ends_on === consent.endsOn) {
+        continue;
+      }
       await recordConsent(trx, {
         child_id: childId,
         purpose,
@@ -145,6 +207,10 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         recorded_by: user.id,
         recorded_by_email: user.email,
         recorded_at: now().toISOString(),
+        // Recorded by the school in person (issue 37: not confirmed through the guardian's link).
+        verified_by: 'school',
+        guardian_email: null,
+        confirmed_at: null,
       });
       recorded.push(purpose);
     }
@@ -154,7 +220,8 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   async function answer(code: string, id: string) {
     const row = await findChild(db, code, id);
     if (!row) throw new HttpError(404, NO_SUCH_CHILD);
-    return { child: toChild(row, await consentsOf(db, code, [id]), now()) };
+    const request = await latestConsentRequest(db, code, id);
+    return { child: { ...toChild(row, await consentsOf(db, code, [id]), now()), request: request ? toRequest(request, now()) : null } };
   }
 
   typed(app).get(
@@ -297,20 +364,121 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       if (!(await findChild(db, code, id))) throw new HttpError(404, NO_SUCH_CHILD);
       const purpose = request.body?.purpose ?? 'all';
       const purposes = purpose === 'all' ? CONSENT_PURPOSES : [purpose];
-      const at = now();
-      const photos = await photosOfChild(db, code, id);
-      const withdrawn = await db.transaction().execute(async (trx) => {
-        const done = await withdrawConsents(trx as Db, code, id, purposes, at.toISOString());
-        if (done.length === 0) return done;
-        const after = done.includes('photos') && photos.length > 0 ? { purposes: done, photos: photos.length } : { purposes: done };
-        await recordAudit(trx as Db, audit(request, 'consent.withdrawn', { target: id, after }));
-        await bumpContentVersion(trx as Db, code, at);
-        return done;
+      const { user } = staffOf(request);
+      const withdrawn = await withdrawChildConsent(deps, {
+        code,
+        childId: id,
+        purposes,
+        at: now(),
+        by: { kind: 'school', email: user.email },
+        audit: (trx, done, photos) => {
+          const after = done.includes('photos') && photos > 0 ? { purposes: done, photos } : { purposes: done };
+          return recordAudit(trx, audit(request, 'consent.withdrawn', { target: id, after }));
+        },
       });
-      if (withdrawn.length > 0) contentChanged(code);
-      // The photos showing the child lose their made copies (the file route already refuses them).
-      if (withdrawn.includes('photos')) await purgeHiddenVariants(db, config, photos, at);
-      return { ...(await answer(code, id)), withdrawn: withdrawn as ConsentPurpose[] };
+      return { ...(await answer(code, id)), withdrawn };
+    },
+  );
+
+  typed(app).post(
+    '/:code/children/:id/consent-requests',
+    {
+      onRequest: editors,
+      schema: {
+        summary:
+          "Asks the child's guardian to confirm consent by e-mail: a link to /consent/{token} is mailed (confirm within 14 days; the same link withdraws until the consent ends). A pending request sent before stops working.",
+        tags: ['admin: children'],
+        params,
+        body: z
+          .record(z.string(), z.unknown())
+          .describe(
+            'guardianName, guardianEmail, endsOn (YYYY-MM-DD, the last day covered), and askBirthday / askResults / askPhotos ("on") for each purpose asked',
+          ),
+        response: { 201: childAnswer, ...answers, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { code, id } = request.params;
+      const child = await findChild(db, code, id);
+      if (!child) throw new HttpError(404, NO_SUCH_CHILD);
+      const parsed = consentRequestBody.safeParse(request.body ?? {});
+      const today = todayIn(tz, now());
+      const problems = parsed.success
+        ? parsed.data.endsOn < today
+          ? { endsOn: 'End date has already passed.' }
+          : null
+        : fieldErrors(parsed.error);
+      if (!parsed.success || problems)
+        return reply.code(400).send({ error: CHECK_REQUEST, errors: problems ?? {}, submitted: request.body });
+      if (!mailer.enabled) throw new HttpError(503, MAIL_OFF);
+      const { guardianName, guardianEmail, purposes, endsOn } = parsed.data;
+      const { user } = staffOf(request);
+      const at = now();
+      const token = newToken();
+      const endsAt = schoolTimeToUtc(`${dayAfter(endsOn)}T00:00`, tz) ?? '';
+      const origin = await schoolOrigin(db, config, code);
+      const schoolName = (await schoolProfileOrEmpty(db, code))?.profile.name ?? code;
+      // The e-mail first: a request is stored only once its link is on its way (nothing half-done).
+      const sent = await mailer.send({
+        to: guardianEmail,
+        subject: `Please confirm: may ${schoolName} show ${firstNameOf(child.name)} on its website?`,
+        text: consentRequestMail({ schoolName, guardianName, child, purposes, endsOn, link: `${origin}/consent/${token}` }),
+        school: await mailBrandOf(db, code, origin),
+      });
+      if (!sent) throw new HttpError(503, MAIL_FAILED);
+      await db.transaction().execute(async (trx) => {
+        await insertConsentRequest(trx as Db, {
+          id: newId(),
+          school_code: code,
+          child_id: id,
+          guardian_name: guardianName,
+          guardian_email: guardianEmail,
+          purposes: JSON.stringify(purposes),
+          ends_on: endsOn,
+          ends_at: endsAt,
+          token_hash: tokenHash(token),
+          status: 'pending',
+          confirm_by: new Date(at.getTime() + CONSENT_REQUEST_DAYS * 86_400_000).toISOString(),
+          link_until: endsAt,
+          sent_at: at.toISOString(),
+          sent_by: user.id,
+          sent_by_email: user.email,
+          confirmed_at: null,
+        });
+        // The child's random id and the purposes only: never the guardian's name or address (decision 0110).
+        await recordAudit(trx as Db, audit(request, 'consent.requested', { target: id, after: { purposes } }));
+      });
+      return reply.code(201).send(await answer(code, id));
     },
   );
 };
+
+export const CHECK_REQUEST = 'Some fields need attention. Nothing was sent.';
+export const MAIL_OFF =
+  'This school cannot send e-mail yet, so the guardian cannot be asked by e-mail. Record consent given in person instead.';
+export const MAIL_FAILED = 'The e-mail could not be sent just now. Nothing was saved; please try again in a few minutes.';
+
+/** "31 March 2026" for a YYYY-MM-DD day, as the e-mail writes it. */
+export const dayWords = (day: string) =>
+  new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The guardian's e-mail: the school, the child's first name and class, each purpose in plain words and until when, the link. */
+export function consentRequestMail(o: {
+  schoolName: string;
+  guardianName: string;
+  child: Pick<ChildRow, 'name' | 'class'>;
+  purposes: readonly ConsentPurpose[];
+  endsOn: string;
+  link: string;
+}): string {
+  const first = firstNameOf(o.child.name);
+  return [
+    `Dear ${o.guardianName},`,
+    `${o.schoolName} asks your consent before showing ${first} (class ${o.child.class}) on the school website. Please answer yes or no for each of these:`,
+    o.purposes.map((p) => `- ${CONSENT_PURPOSE_WORDS[p]}, until ${dayWords(o.endsOn)}.`).join('\n'),
+    `To answer, open this link within ${CONSENT_REQUEST_DAYS} days:`,
+    o.link,
+    'Nothing is shown unless you answer yes. The same link lets you withdraw your consent at any time until it ends: it takes effect at once.',
+    `If you were not expecting this e-mail, you can ignore it, or tell ${o.schoolName}.`,
+  ].join('\n\n');
+}

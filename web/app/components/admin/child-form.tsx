@@ -1,7 +1,7 @@
 import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, consentFieldNames, type Child, type Consent } from '@sthsm/contract/children';
 import { Form } from 'react-router';
 import { CsrfField, Field, FormMessage } from './fields';
-import { staffDay, staffDayOf } from '../../lib/staff/admin-time';
+import { staffDay, staffDayOf, staffTime } from '../../lib/staff/admin-time';
 
 // The fields of the consent register's form (issue 16), shared by "Record a child" and a child's
 // page: name, class, admission number, and for each purpose the date consent was given and its
@@ -72,8 +72,29 @@ export function ChildFields({ values, errors }: { values: FormValues; errors: Re
 export function consentState(consent: Consent | undefined, timeZone: string): { text: string; current: boolean } {
   if (!consent) return { text: 'Not given', current: false };
   if (consent.current) return { text: `Given until ${staffDay(consent.endsOn)}`, current: true };
-  if (consent.withdrawnAt) return { text: `Withdrawn on ${staffDayOf(consent.withdrawnAt, timeZone)}`, current: false };
+  if (consent.withdrawnAt) {
+    const by = consent.withdrawnBy === 'guardian' ? ' by the guardian' : consent.withdrawnByEmail ? ` by ${consent.withdrawnByEmail}` : '';
+    return { text: `Withdrawn on ${staffDayOf(consent.withdrawnAt, timeZone)}${by}`, current: false };
+  }
   return { text: `Ended on ${staffDay(consent.endsOn)}`, current: false };
+}
+
+/** "p…t@example.org": enough to tell guardians apart in a list, not the whole address. */
+export const maskedEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}…${local.length > 1 ? local.slice(-1) : ''}@${domain}`;
+};
+
+/**
+ * How a consent was verified (issue 37): recorded by the school in person (by whom, when) or
+ * confirmed by the guardian through the e-mailed link (when, to which address; masked in lists).
+ */
+export function verificationWords(consent: Consent, timeZone: string, mask = false): string {
+  if (consent.verifiedBy === 'guardian') {
+    const to = consent.guardianEmail ? `, to ${mask ? maskedEmail(consent.guardianEmail) : consent.guardianEmail}` : '';
+    return `Confirmed by the guardian — ${consent.confirmedAt ? staffTime(consent.confirmedAt, timeZone) : staffDay(consent.givenOn)}${to}`;
+  }
+  return `Recorded by the school in person — ${consent.recordedBy ? `by ${consent.recordedBy}, ` : ''}${staffDayOf(consent.recordedAt, timeZone)}`;
 }
 
 const CHILD_LABELS: Record<string, string> = {

@@ -1,18 +1,29 @@
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
-import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, withdrawBody, type Child } from '@sthsm/contract/children';
+import {
+  askFieldName,
+  CONSENT_PURPOSE_LABELS,
+  CONSENT_PURPOSES,
+  consentRequestBody,
+  withdrawBody,
+  type Child,
+  type ConsentRequest,
+} from '@sthsm/contract/children';
+import { fieldErrors } from '@sthsm/contract/staff';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/child';
-import { ChildForm, consentState, valuesOfChild } from '../../components/admin/child-form';
-import { CsrfField, FormMessage } from '../../components/admin/fields';
+import { ChildForm, consentState, valuesOfChild, verificationWords } from '../../components/admin/child-form';
+import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
-import { joinMonthDay, staffDay } from '../../lib/staff/admin-time';
+import { joinMonthDay, staffDay, staffTime } from '../../lib/staff/admin-time';
 import { MonthDayField, monthDayPart } from '../../components/admin/month-day-field';
 import { adminMeta } from '../../lib/staff/admin-meta';
-import { errorsOf, outcomes, submitChild } from '../../lib/staff/children-form.server';
+import { errorsOf, outcomes, submitChild, type ChildOutcome } from '../../lib/staff/children-form.server';
 
 // One child of the consent register (issue 16): their consent per purpose with a Withdraw button
 // each (and one for all), the form to change details and record consent, and a birthday for the
-// home page linked to the child (published only while the birthday consent is in effect).
+// home page linked to the child (published only while the birthday consent is in effect). Issue 37:
+// each consent says how it was verified (in person, or confirmed by the guardian through the
+// e-mailed link), and "Ask the guardian by e-mail" sends that link (docs/decisions/0151).
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta('Child and consent', matches);
@@ -40,6 +51,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         ? 'Consent withdrawn. Everything showing this child for that purpose is off the site.'
         : 'There was no consent in effect to withdraw.',
     );
+  }
+  if (intent === 'ask') {
+    // Asking the guardian by e-mail (issue 37): checked with the API's own schema first.
+    const parsed = consentRequestBody.safeParse(values);
+    if (!parsed.success) return refuse(400, CHECK_REQUEST, fieldErrors(parsed.error));
+    const answer = await adminApi<{ child: Child }>(request, `${path}/consent-requests`, { method: 'POST', body: values, csrf });
+    if (answer.status === 401) fail(answer);
+    if (!answer.ok) return refuse(answer.status, answer.error, errorsOf(answer));
+    return done(`E-mail sent to ${parsed.data.guardianEmail}. The consent shows here once the guardian answers.`);
   }
   if (intent === 'birthday-draft' || intent === 'birthday-publish') {
     // The month and day pickers make the stored "MM-DD" (kept as sent after a refused save too).
@@ -81,7 +101,7 @@ function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
             <th scope="col">Purpose</th>
             <th scope="col">Consent</th>
             <th scope="col">Date given</th>
-            <th scope="col">Recorded by</th>
+            <th scope="col">How verified</th>
             <th scope="col">Action</th>
           </tr>
         </thead>
@@ -94,7 +114,7 @@ function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
                 <th scope="row">{CONSENT_PURPOSE_LABELS[purpose]}</th>
                 <td className={state.current ? 'consent-state--current' : 'consent-state--off'}>{state.text}</td>
                 <td>{consent ? staffDay(consent.givenOn) : '—'}</td>
-                <td>{consent?.recordedBy ?? '—'}</td>
+                <td>{consent ? verificationWords(consent, timeZone) : '—'}</td>
                 <td>
                   {state.current ? (
                     <Form method="post">
@@ -123,12 +143,126 @@ function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
   );
 }
 
+const CHECK_REQUEST = 'Some fields need attention. Nothing was sent.';
+const ASK_LABELS: Record<string, string> = {
+  guardianName: 'Guardian’s name',
+  guardianEmail: 'Guardian’s email address',
+  purposes: 'Ask about',
+  endsOn: 'Consent would end on',
+};
+
+/** The latest e-mailed request in words: pending (sent when, to whom, by whom), expired, answered. */
+function RequestStatus({ request, timeZone }: { request: ConsentRequest; timeZone: string }) {
+  const sent = `sent ${staffTime(request.sentAt, timeZone)} to ${request.guardianEmail}${request.sentBy ? ` by ${request.sentBy}` : ''}`;
+  const asked = request.purposes.map((p) => CONSENT_PURPOSE_LABELS[p].toLowerCase()).join(', ');
+  if (request.status === 'confirmed') {
+    return (
+      <p>
+        Answered by the guardian on {request.confirmedAt ? staffTime(request.confirmedAt, timeZone) : '—'} (request {sent}; asked about{' '}
+        {asked}).
+      </p>
+    );
+  }
+  if (request.status === 'expired') {
+    return (
+      <p>
+        Not answered: the link {sent} expired on {staffTime(request.confirmBy, timeZone)}. Send it again to ask once more.
+      </p>
+    );
+  }
+  return (
+    <p>
+      <strong>Waiting for the guardian:</strong> request {sent}, asking about {asked}. The link works until{' '}
+      {staffTime(request.confirmBy, timeZone)}. Sending again stops the old link.
+    </p>
+  );
+}
+
+function AskGuardian({ child, outcome, busy }: { child: Child; outcome: ChildOutcome | undefined; busy: boolean }) {
+  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const values = outcome?.values ?? {};
+  const errors = outcome?.errors ?? {};
+  const request = child.request ?? null;
+  const refused = Boolean(outcome?.error);
+  return (
+    <section className="admin-section" aria-labelledby="ask-heading">
+      <h2 id="ask-heading">Ask the guardian by e-mail</h2>
+      <p>
+        The guardian gets an e-mail with a link: they answer yes or no for each purpose within 14 days, and the same link lets them withdraw
+        consent later. Their answer shows above as confirmed by the guardian.
+      </p>
+      {request ? <RequestStatus request={request} timeZone={timeZone} /> : null}
+      <Form method="post" className="admin-form">
+        <CsrfField />
+        <FormMessage error={outcome?.error} errors={errors} labelOf={(name) => ASK_LABELS[name] ?? name} success={outcome?.success} />
+        <Field
+          name="guardianName"
+          label="Guardian’s name"
+          defaultValue={refused ? (values.guardianName ?? '') : (request?.guardianName ?? '')}
+          error={errors.guardianName}
+          autoComplete="off"
+        />
+        <Field
+          name="guardianEmail"
+          label="Guardian’s email address"
+          type="email"
+          defaultValue={refused ? (values.guardianEmail ?? '') : (request?.guardianEmail ?? '')}
+          error={errors.guardianEmail}
+          autoComplete="off"
+        />
+        <fieldset
+          className="consent-radios"
+          id="field-purposes"
+          tabIndex={-1}
+          aria-describedby={errors.purposes ? 'purposes-error' : undefined}
+        >
+          <legend>Ask about</legend>
+          {errors.purposes ? (
+            <p id="purposes-error" className="field-error">
+              {errors.purposes}
+            </p>
+          ) : null}
+          {CONSENT_PURPOSES.map((purpose) => {
+            const name = askFieldName(purpose);
+            return (
+              <div className="admin-check" key={purpose}>
+                <input
+                  id={`field-${name}`}
+                  type="checkbox"
+                  name={name}
+                  value="on"
+                  defaultChecked={refused ? values[name] === 'on' : true}
+                />
+                <label htmlFor={`field-${name}`}>{CONSENT_PURPOSE_LABELS[purpose]}</label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <Field
+          name="endsOn"
+          label="Consent would end on"
+          type="date"
+          defaultValue={refused ? (values.endsOn ?? '') : (request?.endsOn ?? '')}
+          error={errors.endsOn}
+          hint="The last day consent covers, for example the end of the school year."
+        />
+        <div className="admin-button-row">
+          <button className="btn" type="submit" name="intent" value="ask" disabled={busy}>
+            {request && request.status === 'pending' ? 'Send again' : 'Send the e-mail'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 export default function ChildPage({ loaderData, actionData }: Route.ComponentProps) {
   const { child, recorded, saved } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const editing = actionData && actionData.intent === 'save' ? actionData : undefined;
   const birthday = actionData?.intent.startsWith('birthday-') ? actionData : undefined;
-  const other = actionData && !editing && !birthday ? actionData : undefined;
+  const asking = actionData?.intent === 'ask' ? actionData : undefined;
+  const other = actionData && !editing && !birthday && !asking ? actionData : undefined;
   const anyCurrent = child.consents.some((c) => c.current);
   return (
     <>
@@ -153,6 +287,8 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
           </button>
         </Form>
       ) : null}
+
+      <AskGuardian child={child} outcome={asking} busy={busy} />
 
       <section className="admin-section" aria-labelledby="birthday-heading">
         <h2 id="birthday-heading">Birthday on the site</h2>

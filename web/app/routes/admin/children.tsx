@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-r
 import { birthdayNamesBody, CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, type Child } from '@sthsm/contract/children';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/children';
-import { ChildForm, consentState } from '../../components/admin/child-form';
+import { ChildForm, consentState, verificationWords } from '../../components/admin/child-form';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { AdminPager } from '../../components/admin/pager';
 import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
@@ -61,14 +61,13 @@ function ConsentSummary({ child }: { child: Child }) {
   return (
     <ul className="consent-list">
       {CONSENT_PURPOSES.map((purpose) => {
-        const state = consentState(
-          child.consents.find((c) => c.purpose === purpose),
-          timeZone,
-        );
+        const consent = child.consents.find((c) => c.purpose === purpose);
+        const state = consentState(consent, timeZone);
         return (
           <li key={purpose}>
             {CONSENT_PURPOSE_LABELS[purpose]}:{' '}
             <span className={state.current ? 'consent-state--current' : 'consent-state--off'}>{state.text}</span>
+            {consent?.current && consent.verifiedBy === 'guardian' ? ` (${verificationWords(consent, timeZone, true)})` : ''}
           </li>
         );
       })}
