@@ -227,6 +227,39 @@ describe(`the staff queue (${engine})`, () => {
         },
       ])
       .execute();
+    // A second child of theirs, known by the consent they confirmed from this address (another name, another class).
+    await t.db
+      .insertInto('children')
+      .values({
+        _id: 'child-confirmed',
+        school_code: 'STHSM',
+        name: 'Tiny Fictional',
+        class: 'I A',
+        admission_number: null,
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      })
+      .execute();
+    await t.db
+      .insertInto('child_consents')
+      .values({
+        child_id: 'child-confirmed',
+        purpose: 'photos',
+        school_code: 'STHSM',
+        given_on: '2025-06-01',
+        ends_on: '2026-03-31',
+        ends_at: '2026-03-31T18:30:00.000Z',
+        recorded_by: null,
+        recorded_by_email: null,
+        recorded_at: NOW.toISOString(),
+        withdrawn_at: null,
+        verified_by: 'guardian',
+        guardian_email: 'Data.Subject@example.org',
+        confirmed_at: NOW.toISOString(),
+        withdrawn_by: null,
+        withdrawn_by_email: null,
+      })
+      .execute();
     const token = await send(email, { kind: 'erase', about: 'child', childName: 'kiddo fictional', childClass: 'iv b', phone });
     expect((await post('/api/rights/STHSM/confirm', { token })).statusCode).toBe(200);
     const queue = (await as(t.app, admin)('GET', '/api/admin/STHSM/requests')).json();
@@ -267,12 +300,13 @@ describe(`the staff queue (${engine})`, () => {
     });
     expect(found.submissions.map((s: { id: string }) => s.id).sort()).toEqual([mine.id, byPhone.id].sort());
     expect(found.subscriptions.map((s: { id: string }) => s.id)).toEqual(['sub-subject']);
-    expect(found.children.map((c: { id: string }) => c.id)).toEqual(['child-subject']);
+    expect(found.children.map((c: { id: string }) => c.id)).toEqual(['child-confirmed', 'child-subject']);
+    expect(found.children[0].consents).toEqual(['photos']);
     // The audit entry of the opening names the request and counts, never the person.
     const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'requests.opened').executeTakeFirstOrThrow();
     expect(entry.target).toBe(requestId);
     expect(JSON.stringify(entry)).not.toContain(email);
-    expect(JSON.parse(entry.after ?? '{}')).toEqual({ submissions: 2, subscriptions: 1, children: 1, auditEntries: expect.any(Number) });
+    expect(JSON.parse(entry.after ?? '{}')).toEqual({ submissions: 2, subscriptions: 1, children: 2, auditEntries: expect.any(Number) });
   });
 
   it('exports what was found as JSON and CSV', async () => {
@@ -282,7 +316,10 @@ describe(`the staff queue (${engine})`, () => {
     const body = JSON.parse(json.body);
     expect(body.submissions).toHaveLength(2);
     expect(body.subscriptions[0]).toMatchObject({ email, frequency: 'weekly' });
-    expect(body.children[0]).toMatchObject({ name: 'Kiddo Fictional', class: 'IV B' });
+    expect(body.children).toEqual([
+      expect.objectContaining({ name: 'Tiny Fictional', class: 'I A', consents: ['photos'] }),
+      expect.objectContaining({ name: 'Kiddo Fictional', class: 'IV B' }),
+    ]);
     const csv = await as(t.app, admin)('GET', `/api/admin/STHSM/requests/${requestId}/export?format=csv`);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain('Alumni submission');

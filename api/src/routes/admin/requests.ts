@@ -173,24 +173,55 @@ export const requestRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     return row;
   }
 
-  /** Everything stored about the person: by their e-mail address and their mobile number, and their child in the register. */
+  /**
+   * Everything stored about the person: by their e-mail address and their mobile number, their child
+   * in the register by name and class, and every child whose consent this address confirmed or was
+   * asked to confirm (a guardian's address is on the consent record, docs/decisions/0151).
+   */
   async function dataOf(code: string, row: RightsRequestRow) {
     const keys = [{ email: row.email }, ...(row.phone ? [{ phone: row.phone }] : [])];
+    const address = row.email.trim().toLowerCase();
     const [subs, entries, subscriptions, children] = await Promise.all([
       Promise.all(keys.map((k) => submissionsOfPerson(db, code, k))),
       Promise.all(keys.map((k) => auditOfPerson(db, code, k))),
       subscriptionsOfEmail(db, code, row.email),
-      row.about === 'child' && row.child_name
-        ? db
-            .selectFrom('children')
-            .selectAll()
-            .where('school_code', '=', code)
-            .where(sql`lower(trim(name))`, '=', row.child_name.trim().toLowerCase())
-            .where(sql`lower(trim(class))`, '=', (row.child_class ?? '').trim().toLowerCase())
-            .orderBy('_id')
-            .limit(50)
-            .execute()
-        : Promise.resolve([]),
+      db
+        .selectFrom('children')
+        .selectAll()
+        .where('school_code', '=', code)
+        .where((eb) =>
+          eb.or([
+            ...(row.about === 'child' && row.child_name
+              ? [
+                  eb.and([
+                    eb(sql`lower(trim(name))`, '=', row.child_name.trim().toLowerCase()),
+                    eb(sql`lower(trim(class))`, '=', (row.child_class ?? '').trim().toLowerCase()),
+                  ]),
+                ]
+              : []),
+            eb(
+              '_id',
+              'in',
+              eb
+                .selectFrom('child_consents')
+                .select('child_id')
+                .where('school_code', '=', code)
+                .where(sql`lower(guardian_email)`, '=', address),
+            ),
+            eb(
+              '_id',
+              'in',
+              eb
+                .selectFrom('consent_requests')
+                .select('child_id')
+                .where('school_code', '=', code)
+                .where(sql`lower(guardian_email)`, '=', address),
+            ),
+          ]),
+        )
+        .orderBy('_id')
+        .limit(50)
+        .execute(),
     ]);
     const consents = await consentsOf(
       db,
@@ -328,7 +359,7 @@ export const requestRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       onRequest: admins,
       schema: {
         summary:
-          'Erases the person’s submissions and subscriptions for good, together (journaled: a restore never brings them back). Audit entries stay; children are removed in the consent register',
+          'Erases the person’s submissions and subscriptions for good, together (journaled: a restore never brings them back). Audit entries stay; a child found is not erased (their consent is withdrawn in the consent register)',
         tags: ['admin: requests'],
         params: requestParams,
         response: { 200: z.object({ submissions: z.number(), subscriptions: z.number() }), ...errors },

@@ -274,7 +274,10 @@ export default function Request({ loaderData, actionData }: Route.ComponentProps
                   </li>
                 ))}
               </ul>
-              <p className="admin-aside">To erase a child, or withdraw a consent, open them in the consent register.</p>
+              <p className="admin-aside">
+                To take a child off the site, open them in the consent register and withdraw the consent. A child&rsquo;s record itself
+                cannot be erased here yet.
+              </p>
             </>
           ) : (
             <p>No child of that name and class is in the consent register.</p>
