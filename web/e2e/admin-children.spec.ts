@@ -102,3 +102,45 @@ test('a contributor has no Children link and is refused the register (403)', asy
   expect(res?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
 });
+
+test('at 390 px by keyboard an administrator erases a child\u2019s record after a confirmation in view; an editor has no Erase', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const name = `Erasa ${Math.random().toString(36).slice(2, 8)}`;
+  await signIn(page, addStaff('admin'));
+  await page.goto('/admin/children');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Class', { exact: true }).fill('III-C');
+  await page.getByRole('button', { name: 'Record child' }).click();
+  await expect(page.getByText('Child recorded.')).toBeVisible();
+  const childPage = page.url();
+
+  // An editor keeps the register but does not erase.
+  const editorContext = await browser.newContext();
+  const editorPage = await editorContext.newPage();
+  await signIn(editorPage, addStaff('editor'));
+  await editorPage.goto(childPage);
+  await expect(editorPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(editorPage.getByRole('button', { name: /Erase this child/ })).toHaveCount(0);
+  await editorContext.close();
+
+  await page.getByRole('button', { name: 'Erase this child\u2019s record…' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('heading', { level: 2, name: `Erase the record of ${name} for good?` });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toBeInViewport();
+  // Cancel changes nothing; then erase for real.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Erase this child\u2019s record…' }).click();
+  await page.getByRole('button', { name: 'Erase for good' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Children and consent' })).toBeVisible();
+  await expect(page.getByText('The child\u2019s record was erased. Whatever showed them stays off the site.')).toBeInViewport();
+  await page.goto(`/admin/children?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+  const gone = await page.goto(childPage);
+  expect(gone?.status()).toBe(404);
+});

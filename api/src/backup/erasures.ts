@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { newId } from '../repositories/alumni.ts';
 import { deleteAlumniSubmissions } from '../repositories/alumni.ts';
+import { eraseChildren } from '../repositories/children.ts';
 import { deleteRightsRequests } from '../repositories/rights-requests.ts';
 import { deleteSubscriptionsById } from '../repositories/subscriptions.ts';
 import { insertErasure, listErasures, type ErasureEntry } from '../repositories/erasure-journal.ts';
@@ -26,6 +27,8 @@ export const ERASURE_KINDS: Readonly<Record<string, ErasureHandler>> = {
   // request rows themselves (unconfirmed ones after their link ends, closed ones 12 months on).
   subscription: deleteSubscriptionsById,
   rights_request: deleteRightsRequests,
+  // A child's record in the consent register (docs/decisions/0153): a tombstone of its id remains.
+  child: eraseChildren,
 };
 
 export const JOURNAL_FILE = 'erasure-journal.jsonl';

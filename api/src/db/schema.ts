@@ -202,6 +202,8 @@ export interface ChildrenTable {
   admission_number: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the record was erased (a tombstone of the id alone, docs/decisions/0153); null otherwise. */
+  erased_at: string | null;
 }
 /** A guardian's consent for one purpose (birthday, results, photos); ends_at / withdrawn_at UTC ISO. */
 export interface ChildConsentsTable {

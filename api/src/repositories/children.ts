@@ -26,7 +26,7 @@ export function consentedAt(now: Date, purpose: ConsentPurpose, table: 'birthday
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Db, code: string, q: string | undefined) {
-  let query = db.selectFrom('children').where('school_code', '=', code);
+  let query = db.selectFrom('children').where('school_code', '=', code).where('erased_at', 'is', null);
   for (const word of (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const pattern = likePattern(word);
     query = query.where((eb) =>
@@ -48,8 +48,37 @@ export async function listChildren(db: Db, code: string, f: { q?: string; limit:
   return { rows, total: Number(total.n) };
 }
 
+/** A child of the register (an erased child's tombstone is not one). */
 export async function findChild(db: Db, code: string, id: string): Promise<ChildRow | undefined> {
-  return db.selectFrom('children').selectAll().where('school_code', '=', code).where('_id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('children')
+    .selectAll()
+    .where('school_code', '=', code)
+    .where('_id', '=', id)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** What an erased child's tombstone is called wherever a tag or a link still names it (staff pages only). */
+export const ERASED_CHILD_NAME = 'Erased child';
+
+/**
+ * The erasure kind `child` (docs/decisions/0053, 0153): the records' consents and e-mailed consent
+ * requests (a guardian's address with them) are deleted, and the row keeps only its random id, so
+ * every birthday, topper and photo linked to the child stays hidden (no consent is in effect).
+ * Safe to run again (a restore re-applies it): answers how many were erased this time.
+ */
+export async function eraseChildren(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('child_consents').where('child_id', 'in', ids).execute();
+  await db.deleteFrom('consent_requests').where('child_id', 'in', ids).execute();
+  const result = await db
+    .updateTable('children')
+    .set({ name: ERASED_CHILD_NAME, class: '', admission_number: null, erased_at: new Date().toISOString() })
+    .where('_id', 'in', ids)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The consent rows of these children (every purpose recorded). */
@@ -64,7 +93,7 @@ export async function consentsOf(db: Db, code: string, childIds: readonly string
     .execute();
 }
 
-export async function insertChild(db: Db, row: ChildRow): Promise<void> {
+export async function insertChild(db: Db, row: Omit<ChildRow, 'erased_at'>): Promise<void> {
   await db.insertInto('children').values(row).execute();
 }
 

@@ -13,7 +13,7 @@ import { BUSY_TIMEOUT_MS } from '../db/sqlite.ts';
 // run rewrites the table again while an erasure is recent (erasedSince).
 
 /** The tables an erasure kind deletes from (only these are rewritten). */
-export type ErasedTable = 'alumni_submissions' | 'subscriptions' | 'rights_requests';
+export type ErasedTable = 'alumni_submissions' | 'subscriptions' | 'rights_requests' | 'children' | 'child_consents' | 'consent_requests';
 
 /**
  * How long the follow-up waits for others: a reader on SQLite (the checkpoint blocks this process

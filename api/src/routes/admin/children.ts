@@ -38,12 +38,15 @@ import {
   type ChildRow,
   type ConsentRow,
 } from '../../repositories/children.ts';
-import { restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { purgeHiddenVariants, restoreVisibleVariants } from '../../media/consent-variants.ts';
+import { eraseRecords } from '../../backup/erasures.ts';
+import { scrubErased } from '../../repositories/erasure-scrub.ts';
+import { indexLinkedToChild } from '../../search/entries.ts';
 import { withdrawChildConsent } from '../../privacy/consent-withdrawal.ts';
 import { photosOfChild } from '../../repositories/media-children.ts';
 import { todayIn } from '../../school-day.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { EDITORS, guard, staffOf } from '../../staff/guard.ts';
+import { ADMINS, EDITORS, guard, staffOf } from '../../staff/guard.ts';
 import { requestAudit } from './audit-entry.ts';
 import { typed } from '../deps.ts';
 import { errorBody } from '../schemas.ts';
@@ -162,6 +165,7 @@ export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.00
 export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, config, now, mailer } = deps;
   const editors = guard(deps, { kind: 'school', roles: EDITORS });
+  const admins = guard(deps, { kind: 'school', roles: ADMINS });
   const tz = config.timeZone;
 
   const audit = requestAudit(now);
@@ -377,6 +381,39 @@ export const childRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         },
       });
       return { ...(await answer(code, id)), withdrawn };
+    },
+  );
+
+  typed(app).post(
+    '/:code/children/:id/erase',
+    {
+      onRequest: admins,
+      schema: {
+        summary:
+          'Erases a child’s record for good (a parent’s request): name, class, admission number, consents and e-mailed requests go, journaled so a restore erases them again; whatever showed the child stays off the site',
+        tags: ['admin: children'],
+        params,
+        response: { 200: z.object({ erased: z.literal(true) }), ...answers },
+      },
+    },
+    async (request) => {
+      const { code, id } = request.params;
+      if (!(await findChild(db, code, id))) throw new HttpError(404, NO_SUCH_CHILD);
+      const at = now();
+      const photos = await photosOfChild(db, code, id);
+      await eraseRecords({ db, backupDir: config.backupDir, now: () => at }, 'child', [id], async (trx, count) => {
+        if (count === 0) return;
+        // Counts only (docs/decisions/0110): the record it names by its random id no longer says whose it was.
+        await recordAudit(trx, audit(request, 'children.erased', { target: id, after: { photos: photos.length } }));
+        // The linked toppers' search words followed the register's name: they no longer hold it.
+        await indexLinkedToChild(trx, code, id);
+        await bumpContentVersion(trx, code, at);
+      });
+      contentChanged(code);
+      // Its consents are gone: the photos showing the child lose their made copies, as on a withdrawal.
+      await purgeHiddenVariants(db, config, photos, at);
+      for (const table of ['children', 'child_consents', 'consent_requests'] as const) await scrubErased(db, table);
+      return { erased: true as const };
     },
   );
 

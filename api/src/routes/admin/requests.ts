@@ -189,6 +189,7 @@ export const requestRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         .selectFrom('children')
         .selectAll()
         .where('school_code', '=', code)
+        .where('erased_at', 'is', null)
         .where((eb) =>
           eb.or([
             ...(row.about === 'child' && row.child_name
@@ -359,7 +360,7 @@ export const requestRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
       onRequest: admins,
       schema: {
         summary:
-          'Erases the person’s submissions and subscriptions for good, together (journaled: a restore never brings them back). Audit entries stay; a child found is not erased (their consent is withdrawn in the consent register)',
+          'Erases the person’s submissions and subscriptions for good, together (journaled: a restore never brings them back). Audit entries stay; a child found is erased on their own page in the consent register',
         tags: ['admin: requests'],
         params: requestParams,
         response: { 200: z.object({ submissions: z.number(), subscriptions: z.number() }), ...errors },

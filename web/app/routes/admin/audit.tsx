@@ -80,6 +80,7 @@ const ACTION_WORDS: Record<string, string> = {
   'requests.retention_erased': 'Erased old requests (retention)',
   'children.listed': 'Looked at the consent register',
   'children.opened': 'Opened a child\u2019s consent record',
+  'children.erased': 'Erased a child\u2019s record',
   'access_log.expired': 'Deleted access entries older than a year',
   'settings.updated': 'School settings changed',
   'breach.recorded': 'Breach recorded',

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import {
   askFieldName,
@@ -84,10 +85,43 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!answer.ok) return refuse(answer.status, errors.child ?? answer.error, errors);
     return done(intent === 'birthday-publish' ? 'Birthday published.' : 'Birthday saved as a draft.');
   }
+  if (intent === 'confirm-erase') return done('');
+  if (intent === 'erase') {
+    const answer = await adminApi<{ erased: true }>(request, `${path}/erase`, { method: 'POST', body: {}, csrf });
+    if (!answer.ok) return answer.status === 401 ? fail(answer) : refuse(answer.status, answer.error);
+    return redirect('/admin/children?erased=1');
+  }
   // Change details and record consent.
   const saved = await submitChild(request, { path, method: 'PUT' }, values, csrf, refuse);
   if ('refused' in saved) return saved.refused;
   return redirect(`/admin/children/${encodeURIComponent(params.id)}?saved=1`);
+}
+
+/** "Erase this child's record…" asks first (a parent's request for erasure, issue 37; docs/decisions/0153). */
+function ConfirmErase({ name }: { name: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="admin-confirm" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
+        Erase the record of {name} for good?
+      </h2>
+      <p>
+        Their name, class, admission number, every consent and every e-mail asking their guardian are deleted now, and restoring a backup
+        does not bring them back. Birthdays, results and photos that showed them stay off the site; delete those from their lists if you no
+        longer need them. This cannot be undone.
+      </p>
+      <Form method="post" className="admin-button-row">
+        <CsrfField />
+        <button className="btn btn--danger" type="submit" name="intent" value="erase">
+          Erase for good
+        </button>
+        <Link className="btn btn--outline" to=".">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
 }
 
 function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
@@ -259,6 +293,7 @@ function AskGuardian({ child, outcome, busy }: { child: Child; outcome: ChildOut
 export default function ChildPage({ loaderData, actionData }: Route.ComponentProps) {
   const { child, recorded, saved } = loaderData;
   const busy = useNavigation().state === 'submitting';
+  const { role } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const editing = actionData && actionData.intent === 'save' ? actionData : undefined;
   const birthday = actionData?.intent.startsWith('birthday-') ? actionData : undefined;
   const asking = actionData?.intent === 'ask' ? actionData : undefined;
@@ -278,6 +313,7 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
         error={other?.error}
         success={other?.success || (recorded ? 'Child recorded.' : saved ? 'Saved. Consent recorded as shown.' : '')}
       />
+      {other?.intent === 'confirm-erase' ? <ConfirmErase name={child.name} /> : null}
       <ConsentTable child={child} busy={busy} />
       {anyCurrent ? (
         <Form method="post" className="admin-button-row">
@@ -316,6 +352,19 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
         <p>A purpose filled in is recorded anew, by you, from the date given; purposes left empty stay as they are.</p>
         <ChildForm intent="save" button="Save" outcome={editing} values={editing?.values ?? valuesOfChild(child)} busy={busy} />
       </section>
+
+      {role === 'admin' ? (
+        <section className="admin-section" aria-labelledby="erase-heading">
+          <h2 id="erase-heading">Erase this record</h2>
+          <p>When a parent asks for their child&rsquo;s data to be erased. Withdrawing consent is enough to take the child off the site.</p>
+          <Form method="post" className="admin-button-row">
+            <CsrfField />
+            <button className="btn btn--danger" type="submit" name="intent" value="confirm-erase" disabled={busy}>
+              Erase this child&rsquo;s record…
+            </button>
+          </Form>
+        </section>
+      ) : null}
     </>
   );
 }

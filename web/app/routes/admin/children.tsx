@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     // Administrators only: editors see no setting (the API answers them 403).
     birthdayNames: settings.ok && settings.data ? settings.data.birthdayNames : null,
+    erased: url.searchParams.has('erased'),
   };
 }
 
@@ -102,7 +103,7 @@ function BirthdayNamesForm({ current, outcome }: { current: BirthdayNames; outco
 }
 
 export default function ChildrenPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, q, birthdayNames } = loaderData;
+  const { items, total, page, pages, q, birthdayNames, erased } = loaderData;
   const staff = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const busy = useNavigation().state === 'submitting';
   const recording = actionData && actionData.intent !== 'birthday-names' ? actionData : undefined;
@@ -110,6 +111,7 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
   return (
     <>
       <h1>Children and consent</h1>
+      {erased ? <FormMessage success="The child’s record was erased. Whatever showed them stays off the site." /> : null}
       <p>
         A child can appear on the site (a birthday, a result) only while their guardian&rsquo;s consent for that purpose is in effect.
         Withdrawing consent, or its end date passing, takes every such item off the site within a minute.

@@ -275,8 +275,8 @@ export default function Request({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </ul>
               <p className="admin-aside">
-                To take a child off the site, open them in the consent register and withdraw the consent. A child&rsquo;s record itself
-                cannot be erased here yet.
+                To take a child off the site, open them in the consent register and withdraw the consent; to erase their record, open them
+                and choose Erase this child&rsquo;s record.
               </p>
             </>
           ) : (
