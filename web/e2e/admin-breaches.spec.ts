@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn, staffNavLink } from './admin-helpers';
 import { axeViolations } from './support/axe';
+import { endSession, signInAgain } from './support/session-end';
+import { hydrated } from './support/slow-phone';
 
 // The personal-data breach register (issue 37) in the browser, on the shared server: an
 // administrator at 390 px records a breach by keyboard (a refused first try keeps the text), sees the
@@ -85,6 +87,7 @@ test('an administrator records a breach by keyboard at 390 px and sees the clock
 
   // Closed: it leaves the dashboard (and the other specs' dashboards stay as they were).
   await page.goto(record);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Close the breach' }).click();
   await expect(page.getByText('Breach closed. It stays in the register.')).toBeInViewport();
 });
@@ -97,4 +100,42 @@ test('an editor has no Breaches entry and is refused the register', async ({ pag
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), path).toBeVisible();
   }
+});
+
+test('a save that meets an ended session keeps what was typed, ticked boxes too, and saves after signing in', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = addStaff('admin');
+  await signIn(page, email);
+  await page.goto('/admin/breaches/new');
+  await hydrated(page);
+  const what = `A laptop with the admissions list was left on a bus (${Date.now().toString(36)}).`;
+  await page.getByLabel('What happened', { exact: true }).fill(what);
+  await page.getByLabel('When the school became aware of it', { exact: true }).fill(kolkataHoursAgo(2));
+  await tick(page, 'What personal data', 'Names');
+  await tick(page, 'What personal data', 'Contact details (e-mail, phone)');
+  await tick(page, 'Whose data', 'Parents and guardians');
+  await endSession(browser, page);
+
+  await page.getByRole('button', { name: 'Record the breach' }).click();
+  await signInAgain(page, email, '/admin/breaches/new');
+  await expect(page.getByText(/Your session ended before your save, so nothing was saved\. What you typed is back/)).toBeVisible();
+  await expect(page.getByLabel('What happened', { exact: true })).toHaveValue(what);
+  const data = page.getByRole('group', { name: 'What personal data' });
+  await expect(data.getByLabel('Names', { exact: true })).toBeChecked();
+  await expect(data.getByLabel('Contact details (e-mail, phone)', { exact: true })).toBeChecked();
+  await expect(data.getByLabel('Exam results', { exact: true })).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Whose data' }).getByLabel('Parents and guardians', { exact: true })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Record the breach' }).click();
+  await expect(page.getByText(/^Breach recorded\./)).toBeInViewport();
+  const record = new URL(page.url()).pathname;
+  // Saved: the kept text is dropped, and a new form starts empty.
+  await page.goto('/admin/breaches/new');
+  await hydrated(page);
+  await expect(page.getByLabel('What happened', { exact: true })).toHaveValue('');
+  await page.goto(record);
+  await expect(page.getByRole('heading', { level: 2, name: 'Close this breach' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close the breach' }).click();
+  await expect(page.getByText('Breach closed. It stays in the register.')).toBeInViewport();
 });

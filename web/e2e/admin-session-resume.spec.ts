@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addStaff, signIn, STAFF_PASSWORD } from './admin-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { addStaff, signIn } from './admin-helpers';
 import { basename } from 'node:path';
 import { newAlbum, uploadAll } from './media-helpers';
 import { makeSmallPhotos } from './support/media-photos';
 import { onOwnServer } from './support/own-server';
 import { hydrated } from './support/slow-phone';
+import { endSession, signInAgain } from './support/session-end';
 
 // A save that meets an ended session loses nothing (issue 14 item 6, STAFF.md "Nothing typed is
 // lost"): the session is ended on the server (signed out from another window of the same session),
@@ -17,26 +18,6 @@ const { dataDir } = onOwnServer({ offset: 11, name: 'session-resume' });
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 const KEPT = 'Your session ended before your save, so nothing was saved. What you typed is back in the form below';
-
-/** Ends this page's session on the server: the same session signs out in another window. */
-async function endSession(browser: Browser, page: Page): Promise<void> {
-  const other = await browser.newContext({ storageState: await page.context().storageState() });
-  const window = await other.newPage();
-  await window.goto('/admin');
-  await window.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(window.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await other.close();
-}
-
-/** Signs in on the sign-in page a refused save led to (it says why), and is taken back to `path`. */
-async function signInAgain(page: Page, email: string, path: string): Promise<void> {
-  await expect(page).toHaveURL(/\/admin\/login\?next=.*&ended=1$/);
-  await expect(page.getByRole('status')).toContainText('Your session ended before your save, so it was not saved.');
-  await label(page, 'Email').fill(email);
-  await label(page, 'Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 test('a news item: typed, the session ends, Save → sign in → the text is back → Save works', async ({ page, browser }) => {
   test.setTimeout(60_000);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Form } from 'react-router';
 import {
   BREACH_DATA_KINDS,
@@ -9,6 +10,8 @@ import {
   type BreachPeople,
 } from '@sthsm/contract/breaches';
 import { CsrfField, EditField, FormMessage } from './fields';
+import { KeptTextNote } from './editor-parts';
+import { useKeptText } from './kept-text';
 import { zoneName } from '../../lib/staff/admin-time';
 
 // The fields of a breach record (issue 37), shared by "Record a breach" and a record's page. Their
@@ -148,13 +151,21 @@ export function BreachForm({
   timeZone,
   version,
   button,
+  kept: keeping,
 }: {
   values: BreachValues;
   outcome: BreachOutcome | undefined;
   timeZone: string;
   version?: number;
   button: string;
+  /**
+   * Where this tab keeps the typed text through a save that meets an ended session (components/admin/kept-text.ts):
+   * the key, the page's answer that drops it (a refused save, or the saved version), and other keys to drop then.
+   */
+  kept: { key: string; answer: unknown; others?: readonly string[] };
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  const kept = useKeptText(keeping.key, form, keeping.answer, () => {}, keeping.others);
   const errors = outcome?.errors ?? {};
   const text = (name: string) => {
     const v = values[name];
@@ -169,9 +180,10 @@ export function BreachForm({
     <EditField name={name} label={labelOf(name)} value={text(name)} error={errors[name]} rows={3} {...(hint ? { hint } : {})} />
   );
   return (
-    <Form method="post" className="admin-form breach-form" noValidate>
+    <Form method="post" className="admin-form breach-form" noValidate ref={form} onSubmit={kept.keep}>
       <CsrfField />
-      {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
+      {version !== undefined ? <input type="hidden" name="version" value={kept.version || version} /> : null}
+      {kept.restored ? <KeptTextNote /> : null}
       <FormMessage error={outcome?.error} errors={errors} labelOf={labelOf} />
       <EditField
         name="whatHappened"

@@ -10,10 +10,16 @@ export interface FormDraft {
   values: Record<string, string>;
 }
 
-/** The form's values except its CSRF token (that belongs to a session, not to the draft). */
+/**
+ * The form's values except its CSRF token (that belongs to a session, not to the draft). A name
+ * posted more than once (a group of check boxes) keeps every value, one a line.
+ */
 export function valuesOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === 'string' && name !== 'csrf') values[name] = value;
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string' || name === 'csrf') continue;
+    values[name] = name in values ? `${values[name]}\n${value}` : value;
+  }
   return values;
 }
 
@@ -48,7 +54,11 @@ export function differs(draft: FormDraft, form: HTMLFormElement): boolean {
   return Object.entries(draft.values).some(([name, value]) => name !== 'base' && name !== 'version' && (now[name] ?? '') !== value);
 }
 
-/** Puts a draft's values into the form (radio buttons by value, a choice by its option), including its version and base. */
+/**
+ * Puts a draft's values into the form (radio buttons by value, a choice by its option, check boxes
+ * ticked when the draft holds their value: a box not in the draft was not ticked), including its
+ * version and base.
+ */
 export function fillForm(form: HTMLFormElement, values: Record<string, string>): void {
   for (const element of Array.from(form.elements)) {
     if (
@@ -58,6 +68,10 @@ export function fillForm(form: HTMLFormElement, values: Record<string, string>):
     )
       continue;
     const value = values[element.name];
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+      element.checked = value !== undefined && value.split('\n').includes(element.value);
+      continue;
+    }
     if (value === undefined) continue;
     if (element instanceof HTMLInputElement && element.type === 'radio') element.checked = element.value === value;
     else element.value = value;

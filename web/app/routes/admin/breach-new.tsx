@@ -2,6 +2,7 @@ import { Link, redirect, useRouteLoaderData } from 'react-router';
 import '../../styles/admin-breaches.css';
 import type { Route } from './+types/breach-new';
 import { BreachForm, breachValuesOf, type BreachOutcome } from '../../components/admin/breach-form';
+import { keptTextKey } from '../../components/admin/kept-text';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
 import { adminMeta } from '../../lib/staff/admin-meta';
 import { saveBreach } from '../../lib/staff/breaches.server';
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewBreach({ actionData }: Route.ComponentProps) {
-  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { timeZone, school } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const outcome = actionData as BreachOutcome | undefined;
   return (
     <>
@@ -45,7 +46,13 @@ export default function NewBreach({ actionData }: Route.ComponentProps) {
         Write down what is known now; you can add to it as you learn more. Only what happened and when the school became aware of it are
         needed to start.
       </p>
-      <BreachForm values={outcome?.values ?? {}} outcome={outcome} timeZone={timeZone} button="Record the breach" />
+      <BreachForm
+        values={outcome?.values ?? {}}
+        outcome={outcome}
+        timeZone={timeZone}
+        button="Record the breach"
+        kept={{ key: keptTextKey(school.code, 'breaches', 'new'), answer: outcome }}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
+import { keptTextKey } from '../../components/admin/kept-text';
 import '../../styles/admin-breaches.css';
 import type { Route } from './+types/breach';
 import {
@@ -112,7 +113,7 @@ function Draft({ draft }: { draft: BreachDraft }) {
 
 export default function BreachPage({ loaderData, actionData }: Route.ComponentProps) {
   const { breach, drafts, notice } = loaderData;
-  const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
+  const { timeZone, school } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
   const busy = useNavigation().state === 'submitting';
   const outcome = actionData as (BreachOutcome & { intent?: string }) | undefined;
   const closing = outcome?.intent === 'close' ? outcome : undefined;
@@ -157,6 +158,12 @@ export default function BreachPage({ loaderData, actionData }: Route.ComponentPr
           timeZone={timeZone}
           version={editing?.currentVersion ?? breach.version}
           button="Save"
+          kept={{
+            key: keptTextKey(school.code, 'breaches', breach.id),
+            // A refused save, or the page after a save ("Saved." / "Breach recorded."), drops the kept text.
+            answer: editing ?? (notice ? `saved:${breach.version}` : undefined),
+            others: [keptTextKey(school.code, 'breaches', 'new')],
+          }}
         />
       </section>
 
