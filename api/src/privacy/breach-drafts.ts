@@ -1,3 +1,4 @@
+import type { BreachDraft, BreachFacts } from '@sthsm/contract/breaches';
 import {
   BREACH_DATA_LABELS,
   BREACH_FIELD_LABELS,
@@ -16,36 +17,7 @@ import type { BreachContact } from '../repositories/breaches.ts';
 // ("[still to fill in: …]") and listed, so the administrator fills it in rather than sending a
 // notice with invented words. Pure: the same facts, school and clock give the same text.
 
-/** The facts a draft reads (times UTC ISO). */
-export interface BreachFacts {
-  whatHappened: string;
-  happenedAt: string | null;
-  awareAt: string;
-  place: string | null;
-  dataKinds: BreachDataKind[];
-  dataOther: string | null;
-  whose: BreachPeople[];
-  peopleCount: number | null;
-  consequences: string | null;
-  containment: string | null;
-  safetySteps: string | null;
-  cause: string | null;
-  prevention: string | null;
-  boardIntimationAt: string | null;
-  boardReportAt: string | null;
-  peopleToldAt: string | null;
-  peopleToldCount: number | null;
-}
-
-export interface BreachDraft {
-  key: 'people' | 'intimation' | 'report';
-  title: string;
-  /** The rule it answers, as the page names it. */
-  rule: string;
-  text: string;
-  /** The fields it still needs, in words ("Likely consequences for them"). */
-  missing: string[];
-}
+export type { BreachDraft, BreachFacts };
 
 export interface DraftContext {
   schoolName: string;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   CONSENT_PURPOSE_LABELS,
   CONSENT_PURPOSE_WORDS,
-  CONSENT_PURPOSES,
   firstNameOf,
   guardianAnswerBody,
+  guardianConsentViewSchema,
   guardianWithdrawBody,
   type ConsentPurpose,
   type GuardianConsentView,
@@ -44,25 +44,7 @@ export const CONSENT_FORM_ERROR = 'Please answer yes or no for each purpose. Not
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const params = codeParams.extend({ token: z.string().max(200).describe('The secret of the e-mailed link') });
 
-const viewSchema = z.object({
-  school: z.string(),
-  childFirstName: z.string(),
-  childClass: z.string(),
-  guardianName: z.string(),
-  status: z.enum(['pending', 'confirmed']),
-  endsOn: z.string(),
-  confirmBy: z.string(),
-  purposes: z.array(
-    z.object({
-      purpose: z.enum(CONSENT_PURPOSES),
-      label: z.string(),
-      words: z.string(),
-      state: z.enum(['given', 'withdrawn', 'ended', 'not-given']),
-      endsOn: z.string().nullable(),
-    }),
-  ),
-});
-const viewAnswer = z.object({ consent: viewSchema, message: z.string().optional() });
+const viewAnswer = z.object({ consent: guardianConsentViewSchema, message: z.string().optional() });
 
 function bodyOf(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};

@@ -195,3 +195,34 @@ export function breachClock(awareAtUtc: string, reportSentAtUtc: string | null, 
     ? { dueAt: due.toISOString(), state: 'left', hours, text: `${dueWords} — ${hoursWords(hours)} left` }
     : { dueAt: due.toISOString(), state: 'overdue', hours, text: `${dueWords} — overdue by ${hoursWords(hours)}` };
 }
+
+/** The facts a draft reads (times UTC ISO). */
+export interface BreachFacts {
+  whatHappened: string;
+  happenedAt: string | null;
+  awareAt: string;
+  place: string | null;
+  dataKinds: BreachDataKind[];
+  dataOther: string | null;
+  whose: BreachPeople[];
+  peopleCount: number | null;
+  consequences: string | null;
+  containment: string | null;
+  safetySteps: string | null;
+  cause: string | null;
+  prevention: string | null;
+  boardIntimationAt: string | null;
+  boardReportAt: string | null;
+  peopleToldAt: string | null;
+  peopleToldCount: number | null;
+}
+
+export interface BreachDraft {
+  key: 'people' | 'intimation' | 'report';
+  title: string;
+  /** The rule it answers, as the page names it. */
+  rule: string;
+  text: string;
+  /** The fields it still needs, in words ("Likely consequences for them"). */
+  missing: string[];
+}

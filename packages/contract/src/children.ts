@@ -200,23 +200,26 @@ export const guardianWithdrawBody = z.object({
 });
 
 /** What the guardian's page shows (GET /api/consent/{code}/{token}): never the child's full name or the staff's. */
-export interface GuardianConsentView {
-  school: string;
-  childFirstName: string;
-  childClass: string;
-  guardianName: string;
-  status: 'pending' | 'confirmed';
-  endsOn: string;
-  confirmBy: string;
-  purposes: Array<{
-    purpose: ConsentPurpose;
-    label: string;
-    words: string;
-    /** given: in effect now; withdrawn; ended; not-given: never given (or not yet confirmed). */
-    state: 'given' | 'withdrawn' | 'ended' | 'not-given';
-    endsOn: string | null;
-  }>;
-}
+export const guardianConsentViewSchema = z.object({
+  school: z.string(),
+  childFirstName: z.string(),
+  childClass: z.string(),
+  guardianName: z.string(),
+  status: z.enum(['pending', 'confirmed']),
+  endsOn: z.string(),
+  confirmBy: z.string(),
+  purposes: z.array(
+    z.object({
+      purpose: z.enum(CONSENT_PURPOSES),
+      label: z.string(),
+      words: z.string(),
+      /** given: in effect now; withdrawn; ended; not-given: never given (or not yet confirmed). */
+      state: z.enum(['given', 'withdrawn', 'ended', 'not-given']),
+      endsOn: z.string().nullable(),
+    }),
+  ),
+});
+export type GuardianConsentView = z.infer<typeof guardianConsentViewSchema>;
 
 /** The first word of a name: what the public birthday section shows by default (issue 16). */
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';

@@ -1,32 +1,12 @@
 import { API_TIMEOUT_MS, FORM_POST_TIMEOUT_MS } from '@sthsm/contract/http';
-import { CONSENT_PURPOSES, type GuardianConsentView } from '@sthsm/contract/children';
+import { guardianConsentViewSchema, type GuardianConsentView } from '@sthsm/contract/children';
 import { z } from 'zod';
 import { env } from './env.server';
 
 // The site's calls to the guardian consent API (/api/consent/{code}/{token}: docs/api.md), for the
 // /consent/{token} page. Server-side only. The link's token is a secret: it never goes to the log.
 
-const viewSchema = z.object({
-  consent: z.object({
-    school: z.string(),
-    childFirstName: z.string(),
-    childClass: z.string(),
-    guardianName: z.string(),
-    status: z.enum(['pending', 'confirmed']),
-    endsOn: z.string(),
-    confirmBy: z.string(),
-    purposes: z.array(
-      z.object({
-        purpose: z.enum(CONSENT_PURPOSES),
-        label: z.string(),
-        words: z.string(),
-        state: z.enum(['given', 'withdrawn', 'ended', 'not-given']),
-        endsOn: z.string().nullable(),
-      }),
-    ),
-  }),
-  message: z.string().optional(),
-}) satisfies z.ZodType<{ consent: GuardianConsentView; message?: string | undefined }>;
+const viewSchema = z.object({ consent: guardianConsentViewSchema, message: z.string().optional() });
 const errorAnswer = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
 export type ConsentCall =

@@ -7,6 +7,8 @@ import {
   BREACH_PEOPLE,
   BREACH_PEOPLE_LABELS,
   type BreachDataKind,
+  type BreachDraft,
+  type BreachFacts,
   type BreachPeople,
 } from '@sthsm/contract/breaches';
 import { CsrfField, EditField, FormMessage } from './fields';
@@ -18,25 +20,8 @@ import { zoneName } from '../../lib/staff/admin-time';
 // names are the API's (`breachBody` in @sthsm/contract/breaches); times are the school's wall time
 // as datetime-local fields give them. The register keeps no names of affected people.
 
-export interface Breach {
+export interface Breach extends BreachFacts {
   id: string;
-  whatHappened: string;
-  happenedAt: string | null;
-  awareAt: string;
-  place: string | null;
-  dataKinds: BreachDataKind[];
-  dataOther: string | null;
-  whose: BreachPeople[];
-  peopleCount: number | null;
-  consequences: string | null;
-  containment: string | null;
-  safetySteps: string | null;
-  cause: string | null;
-  prevention: string | null;
-  boardIntimationAt: string | null;
-  boardReportAt: string | null;
-  peopleToldAt: string | null;
-  peopleToldCount: number | null;
   closedAt: string | null;
   version: number;
   createdAt: string;
@@ -45,13 +30,7 @@ export interface Breach {
   clock: { dueAt: string; state: 'left' | 'overdue' | 'sent'; hours: number; text: string };
 }
 
-export interface BreachDraft {
-  key: 'people' | 'intimation' | 'report';
-  title: string;
-  rule: string;
-  text: string;
-  missing: string[];
-}
+export type { BreachDraft };
 
 /** What the form holds: text per field, and the ticked boxes of the two lists. */
 export type BreachValues = Record<string, string | string[]>;

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import {
   askFieldName,
@@ -13,6 +12,7 @@ import { fieldErrors } from '@sthsm/contract/staff';
 import '../../styles/admin-children.css';
 import type { Route } from './+types/child';
 import { ChildForm, consentState, valuesOfChild, verificationWords } from '../../components/admin/child-form';
+import { ConfirmErase } from '../../components/admin/confirm-erase';
 import { CsrfField, Field, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
 import { joinMonthDay, staffDay, staffTime } from '../../lib/staff/admin-time';
@@ -95,33 +95,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   const saved = await submitChild(request, { path, method: 'PUT' }, values, csrf, refuse);
   if ('refused' in saved) return saved.refused;
   return redirect(`/admin/children/${encodeURIComponent(params.id)}?saved=1`);
-}
-
-/** "Erase this child's record…" asks first (a parent's request for erasure, issue 37; docs/decisions/0153). */
-function ConfirmErase({ name }: { name: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
-        Erase the record of {name} for good?
-      </h2>
-      <p>
-        Their name, class, admission number, every consent and every e-mail asking their guardian are deleted now, and restoring a backup
-        does not bring them back. Birthdays, results and photos that showed them stay off the site; delete those from their lists if you no
-        longer need them. This cannot be undone.
-      </p>
-      <Form method="post" className="admin-button-row">
-        <CsrfField />
-        <button className="btn btn--danger" type="submit" name="intent" value="erase">
-          Erase for good
-        </button>
-        <Link className="btn btn--outline" to=".">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
 }
 
 function ConsentTable({ child, busy }: { child: Child; busy: boolean }) {
@@ -313,7 +286,13 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
         error={other?.error}
         success={other?.success || (recorded ? 'Child recorded.' : saved ? 'Saved. Consent recorded as shown.' : '')}
       />
-      {other?.intent === 'confirm-erase' ? <ConfirmErase name={child.name} /> : null}
+      {other?.intent === 'confirm-erase' ? (
+        <ConfirmErase question={`Erase the record of ${child.name} for good?`}>
+          Their name, class, admission number, every consent and every e-mail asking their guardian are deleted now, and restoring a backup
+          does not bring them back. Birthdays, results and photos that showed them stay off the site; delete those from their lists if you
+          no longer need them. This cannot be undone.
+        </ConfirmErase>
+      ) : null}
       <ConsentTable child={child} busy={busy} />
       {anyCurrent ? (
         <Form method="post" className="admin-button-row">

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import type { Submission } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/person';
+import { ConfirmErase } from '../../components/admin/confirm-erase';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
 import { adminMeta } from '../../lib/staff/admin-meta';
@@ -75,30 +75,6 @@ export async function action({ request }: Route.ActionArgs) {
   return outcome({ intent, error: '', success: `${n} ${n === 1 ? 'submission was' : 'submissions were'} erased for good.` });
 }
 
-function ConfirmErase({ count, who, keyFields }: { count: number; who: string; keyFields: { email: string; phone: string } }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
-        Erase {count} {count === 1 ? 'submission' : 'submissions'} of {who} for good?
-      </h2>
-      <p>They are deleted now and are not brought back by restoring a backup. This cannot be undone.</p>
-      <Form method="post" className="admin-button-row">
-        <CsrfField />
-        <input type="hidden" name="email" value={keyFields.email} />
-        <input type="hidden" name="phone" value={keyFields.phone} />
-        <button className="btn btn--danger" type="submit" name="intent" value="erase">
-          Erase for good
-        </button>
-        <Link className="btn btn--outline" to={`?${queryOf(keyFields)}`}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const { key, found, error } = loaderData;
   const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
@@ -137,7 +113,16 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       {found ? (
         <>
           {actionData?.intent === 'confirm-erase' && found.submissions.length > 0 ? (
-            <ConfirmErase count={found.submissions.length} who={who} keyFields={key} />
+            <ConfirmErase
+              question={`Erase ${found.submissions.length} ${found.submissions.length === 1 ? 'submission' : 'submissions'} of ${who} for good?`}
+              back={`?${queryOf(key)}`}
+              fields={[
+                ['email', key.email],
+                ['phone', key.phone],
+              ]}
+            >
+              They are deleted now and are not brought back by restoring a backup. This cannot be undone.
+            </ConfirmErase>
           ) : null}
           <section aria-labelledby="found-subs" className="admin-section">
             <h2 id="found-subs">Alumni submissions ({found.submissions.length})</h2>

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { rightsKindWords, type RightsRequestDetail } from '@sthsm/contract/rights-requests';
 import { SUBMISSION_FIELDS, type Submission } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/request';
+import { ConfirmErase } from '../../components/admin/confirm-erase';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
 import { adminMeta } from '../../lib/staff/admin-meta';
@@ -95,30 +95,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<Outcome>({ intent, error: 'Unknown action.', success: '' }, { status: 400 });
 }
 
-function ConfirmErase({ found }: { found: Found }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const s = found.submissions.length;
-  const n = found.subscriptions.length;
-  return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
-        Erase {s} {s === 1 ? 'submission' : 'submissions'} and {n} {n === 1 ? 'subscription' : 'subscriptions'} for good?
-      </h2>
-      <p>They are deleted now and are not brought back by restoring a backup. This cannot be undone.</p>
-      <Form method="post" className="admin-button-row">
-        <CsrfField />
-        <button className="btn btn--danger" type="submit" name="intent" value="erase">
-          Erase for good
-        </button>
-        <Link className="btn btn--outline" to=".">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 function CorrectSubmission({ s, open, errors }: { s: Submission; open: boolean; errors: Record<string, string> | undefined }) {
   const busy = useNavigation().state === 'submitting';
   return (
@@ -176,7 +152,13 @@ export default function Request({ loaderData, actionData }: Route.ComponentProps
         {r.about === 'child' ? ' about a child' : ''}
       </h1>
       <FormMessage error={actionData?.error} success={actionData?.success} />
-      {actionData?.intent === 'confirm-erase' && open ? <ConfirmErase found={found} /> : null}
+      {actionData?.intent === 'confirm-erase' && open ? (
+        <ConfirmErase
+          question={`Erase ${found.submissions.length} ${found.submissions.length === 1 ? 'submission' : 'submissions'} and ${found.subscriptions.length} ${found.subscriptions.length === 1 ? 'subscription' : 'subscriptions'} for good?`}
+        >
+          They are deleted now and are not brought back by restoring a backup. This cannot be undone.
+        </ConfirmErase>
+      ) : null}
       <dl className="admin-details">
         <dt>Status</dt>
         <dd>{r.overdue ? <strong>{statusWords(r)}</strong> : statusWords(r)}</dd>

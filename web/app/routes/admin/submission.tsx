@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { alumniFieldInWords } from '@sthsm/contract/alumni';
 import { SUBMISSION_FIELDS, type Submission } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/submission';
+import { ConfirmErase } from '../../components/admin/confirm-erase';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
 import { adminMeta } from '../../lib/staff/admin-meta';
@@ -63,28 +63,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function ConfirmErase({ name }: { name: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
-        Erase the submission of {name} for good?
-      </h2>
-      <p>It is deleted now and is not brought back by restoring a backup. This cannot be undone.</p>
-      <Form method="post" className="admin-button-row">
-        <CsrfField />
-        <button className="btn btn--danger" type="submit" name="intent" value="erase">
-          Erase for good
-        </button>
-        <Link className="btn btn--outline" to=".">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { submission: s, fields } = loaderData;
   const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
@@ -100,7 +78,11 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
         {zoneLabel(timeZone)})
       </p>
       <FormMessage error={actionData?.error} success={actionData?.success} />
-      {actionData?.intent === 'confirm-erase' ? <ConfirmErase name={s.name} /> : null}
+      {actionData?.intent === 'confirm-erase' ? (
+        <ConfirmErase question={`Erase the submission of ${s.name} for good?`}>
+          It is deleted now and is not brought back by restoring a backup. This cannot be undone.
+        </ConfirmErase>
+      ) : null}
       <dl className="admin-fields">
         {fields.map((f) => (
           <div key={f.label}>

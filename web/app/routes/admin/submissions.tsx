@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import {
   HANDLED_FILTERS,
@@ -9,6 +8,7 @@ import {
 } from '@sthsm/contract/submissions';
 import '../../styles/admin-submissions.css';
 import type { Route } from './+types/submissions';
+import { ConfirmErase } from '../../components/admin/confirm-erase';
 import { CsrfField, FormMessage } from '../../components/admin/fields';
 import { DownloadWithProgress } from '../../components/admin/download-progress';
 import { adminApi, fail, schoolPath, type StaffContext } from '../../lib/staff/admin-api.server';
@@ -101,32 +101,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function ConfirmErase({ ids, back }: { ids: string[]; back: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const n = ids.length;
-  return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
-        Erase {n} {n === 1 ? 'submission' : 'submissions'} for good?
-      </h2>
-      <p>They are deleted now and are not brought back by restoring a backup. This cannot be undone.</p>
-      <Form method="post" className="admin-button-row">
-        <CsrfField />
-        {ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
-        <button className="btn btn--danger" type="submit" name="intent" value="erase">
-          Erase for good
-        </button>
-        <Link className="btn btn--outline" to={back}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pages, filters, retentionMonths, notice } = loaderData;
   const { timeZone } = useRouteLoaderData('routes/admin/signed-in') as StaffContext;
@@ -154,7 +128,15 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
         <Link to="/admin/person">A person&rsquo;s request: find, export or erase everything about one e-mail address or mobile number</Link>
       </p>
       <FormMessage error={listOutcome?.error} success={listOutcome?.success || notice} />
-      {confirm ? <ConfirmErase ids={confirm.ids} back={here} /> : null}
+      {confirm ? (
+        <ConfirmErase
+          question={`Erase ${confirm.ids.length} ${confirm.ids.length === 1 ? 'submission' : 'submissions'} for good?`}
+          back={here}
+          fields={confirm.ids.map((id) => ['ids', id] as const)}
+        >
+          They are deleted now and are not brought back by restoring a backup. This cannot be undone.
+        </ConfirmErase>
+      ) : null}
 
       <Form method="get" className="admin-filters" aria-label="Search the submissions">
         <div className="field">
