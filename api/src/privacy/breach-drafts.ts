@@ -4,9 +4,7 @@ import {
   BREACH_FIELD_LABELS,
   BREACH_PEOPLE_LABELS,
   BREACH_REPORT_HOURS,
-  type BreachDataKind,
   type BreachField,
-  type BreachPeople,
 } from '@sthsm/contract/breaches';
 import type { BreachContact } from '../repositories/breaches.ts';
 

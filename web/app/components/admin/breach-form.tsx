@@ -6,10 +6,8 @@ import {
   BREACH_FIELD_LABELS,
   BREACH_PEOPLE,
   BREACH_PEOPLE_LABELS,
-  type BreachDataKind,
   type BreachDraft,
   type BreachFacts,
-  type BreachPeople,
 } from '@sthsm/contract/breaches';
 import { CsrfField, EditField, FormMessage } from './fields';
 import { KeptTextNote } from './editor-parts';
