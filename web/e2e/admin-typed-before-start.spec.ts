@@ -6,6 +6,8 @@ import { holdScript, slowPhone, started, STARTED } from './support/slow-phone';
 // sets a textarea's text back to what the server sent when it hydrates it, so that text used to
 // vanish (lib/typed-before-start.ts keeps it): it stays, the caret where it was, the form says it has
 // unsaved changes, and a save keeps it. One-line inputs were never touched and are checked alongside.
+// Hydration also moved a caret or selection made before it to the start of the field (in Chromium),
+// so a field selected to be typed over got the new text in front of the old: it is typed over whole.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -64,4 +66,27 @@ test('on a phone-class CPU, typing at once into a long field loses nothing', asy
   await started(page);
   await expect(field).toHaveValue(`${served} Call between 9 and 1.`, STARTED);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
+});
+
+test('a long field selected before the page has started is typed over whole', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, addStaff('editor'));
+  const held = await holdScript(page, /\.js(\?|$)/);
+  try {
+    await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+    const field = label(page, 'Help desk');
+    const served = await field.inputValue();
+    expect(served.length).toBeGreaterThan(0);
+    await field.click();
+    await page.keyboard.press('Control+A');
+    held.release();
+    await started(page);
+    // The selection survived hydration: typing replaces the whole text.
+    expect(await field.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, served.length]);
+    await page.keyboard.type('Call the office.');
+    await expect(field).toHaveValue('Call the office.');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+  } finally {
+    held.release();
+  }
 });

@@ -284,7 +284,9 @@ export default function ChildPage({ loaderData, actionData }: Route.ComponentPro
       </p>
       <FormMessage
         error={other?.error}
-        success={other?.success || (recorded ? 'Child recorded.' : saved ? 'Saved. Consent recorded as shown.' : '')}
+        // The line the page was opened with (after recording or saving) goes once anything else is
+        // answered: kept, it would be shown and focused again over the newer answer (the erase question).
+        success={actionData ? other?.success : recorded ? 'Child recorded.' : saved ? 'Saved. Consent recorded as shown.' : ''}
       />
       {other?.intent === 'confirm-erase' ? (
         <ConfirmErase question={`Erase the record of ${child.name} for good?`}>

@@ -127,7 +127,8 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
       <p>
         <Link to="/admin/person">A person&rsquo;s request: find, export or erase everything about one e-mail address or mobile number</Link>
       </p>
-      <FormMessage error={listOutcome?.error} success={listOutcome?.success || notice} />
+      {/* The notice the page was opened with goes once anything is answered (as on a child's page). */}
+      <FormMessage error={listOutcome?.error} success={actionData ? listOutcome?.success : notice} />
       {confirm ? (
         <ConfirmErase
           question={`Erase ${confirm.ids.length} ${confirm.ids.length === 1 ? 'submission' : 'submissions'} for good?`}
