@@ -19,7 +19,13 @@ const prototypeDefault = () => Object.getOwnPropertyDescriptor(HTMLTextAreaEleme
 const prototypeValue = () => Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
 
 /** Puts a textarea's text, and its caret or selection if it has the focus, back as they were. */
-function putBack(el: HTMLTextAreaElement, value: string, start: number, end: number, direction: HTMLTextAreaElement['selectionDirection']): void {
+function putBack(
+  el: HTMLTextAreaElement,
+  value: string,
+  start: number,
+  end: number,
+  direction: HTMLTextAreaElement['selectionDirection'],
+): void {
   if (!el.isConnected) return;
   if (el.value !== value) prototypeValue()?.set?.call(el, value);
   if (el.ownerDocument.activeElement === el) el.setSelectionRange(start, end, direction ?? undefined);
