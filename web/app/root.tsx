@@ -9,6 +9,10 @@ import type { RootData } from './lib/root-data';
 import { loadSchoolProfile } from './lib/school-data.server';
 import { currentSchool, siteUrlFor } from './lib/school.server';
 import { pageMeta } from './lib/seo';
+import { catalogueOf } from './i18n/catalogues.server';
+import { I18nProvider, useI18n } from './i18n/i18n';
+import { localeOf } from './i18n/locale.server';
+import { scriptFontCss, scriptFontOf } from './i18n/fonts';
 import './styles/site.css';
 
 /** Every page's head, from the page table and the request's school (lib/seo.ts). */
@@ -47,7 +51,9 @@ function BrandHead({ nonce }: { nonce: string | undefined }) {
 /** What every page, public or staff, needs: the school of the request and its public origin. */
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const code = currentSchool(request);
-  return { siteUrl: siteUrlFor(request, code), code, school: await loadSchoolProfile(code) };
+  const school = await loadSchoolProfile(code);
+  const { locale } = localeOf(request, school);
+  return { siteUrl: siteUrlFor(request, code), code, school, locale, messages: locale === 'en' ? null : catalogueOf(locale) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -57,18 +63,50 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { hydrates, island } = useHydration();
   const shell = useShellAssets();
   const islandUrl = island ? shell.islands[island] : undefined;
+  const root = useRouteLoaderData('root') as RootData | undefined;
   return (
-    <html lang="en-IN">
+    <I18nProvider locale={root?.locale ?? 'en'} messages={root?.messages ?? null}>
+      <Document nonce={nonce} hydrates={hydrates} script={shell.script} islandUrl={islandUrl}>
+        {children}
+      </Document>
+    </I18nProvider>
+  );
+}
+
+/** The page itself, in its language: `lang` and `dir` on <html>, the skip link in its words. */
+function Document({
+  nonce,
+  hydrates,
+  script,
+  islandUrl,
+  children,
+}: {
+  nonce: string | undefined;
+  hydrates: boolean;
+  script: string;
+  islandUrl: string | undefined;
+  children: React.ReactNode;
+}) {
+  const { t, tag, dir, locale } = useI18n();
+  const font = scriptFontOf(locale);
+  return (
+    <html lang={tag} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <BrandHead nonce={nonce} />
+        {font ? (
+          <>
+            <link rel="preload" href={font.regular} as="font" type="font/woff2" crossOrigin="" />
+            <style nonce={nonce}>{scriptFontCss(font)}</style>
+          </>
+        ) : null}
         <Meta />
         <Links />
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {t('shell.skipLink')}
         </a>
         {children}
         {hydrates ? (
@@ -82,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // A page's one island (decision 0076) is a module: deferred, it never delays the first paint.
           <>
             {/* oxlint-disable-next-line react/no-danger -- our own script, built from lib/enhance.server.ts, never from content */}
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.script }} />
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
             {islandUrl ? <script type="module" src={islandUrl} nonce={nonce} /> : null}
           </>
         )}
@@ -100,8 +138,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData('root') as RootData | undefined;
+  const { t, path } = useI18n();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page not found' : 'Unexpected Application Error!';
+  const title = notFound ? t('shell.notFoundTitle') : t('shell.errorTitle');
   // A 4xx (a POST to a page without a form…) was logged in one line by handleError (lib/log-error.server.ts).
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
@@ -110,10 +149,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div className="container section">
         {root?.school?.brand?.crest ? <img src={iconUrl(root.code, 192)} width={72} height={72} alt="" /> : null}
         <h1>{title}</h1>
-        <p>{notFound ? 'We could not find that page.' : 'Something went wrong while showing this page. Please try again in a moment.'}</p>
+        <p>{notFound ? t('shell.notFoundShort') : t('shell.errorLine')}</p>
         <p>
-          <Link className="btn" to="/" reloadDocument>
-            Go to the home page
+          <Link className="btn" to={path('/')} reloadDocument>
+            {t('shell.goHome')}
           </Link>
         </p>
       </div>

@@ -1,13 +1,31 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { SITE_LANGUAGES, type SiteLanguage } from '@sthsm/contract/languages';
 import { SITE_PAGES, type SitePage } from './lib/site-map';
 
 // The routes are the page table's (lib/site-map.ts: every screen of SPEC §2, in its order), plus
 // the catch-all and the plain-text answers. Matching is case-insensitive (React Router's default),
 // so /Events and /events, /toppers and /Toppers are the same page.
 
-/** The routes of the page table (exported for the test that adds a page to it). */
-export function pageRoutes(pages: readonly SitePage[]) {
-  return pages.map((p) => (p.path === '/' ? index(`routes/${p.module}.tsx`) : route(p.path.slice(1), `routes/${p.module}.tsx`)));
+/**
+ * The routes of the page table (exported for the test that adds a page to it); under a language's
+ * prefix (`language`), each route's id names the language too (the same module serves every language).
+ */
+export function pageRoutes(pages: readonly SitePage[], language?: SiteLanguage) {
+  return pages.map((p) => {
+    const file = `routes/${p.module}.tsx`;
+    const options = { id: language ? `${language}/${p.module}` : `routes/${p.module}` };
+    return p.path === '/' ? index(file, options) : route(p.path.slice(1), file, options);
+  });
+}
+
+/**
+ * The same pages in each language a school can offer (issue 35): /hi, /hi/news, /bn/Events… The
+ * site's layout answers 404 for a language the school does not offer (routes/site-layout.tsx).
+ */
+function languageRoutes() {
+  return SITE_LANGUAGES.flatMap((language) =>
+    prefix(language, [...pageRoutes(SITE_PAGES, language), route('*', 'routes/not-found.tsx', { id: `${language}/not-found` })]),
+  );
 }
 
 export default [
@@ -65,6 +83,7 @@ export default [
   // The public site: header, announcements and footer around every page (routes/site-layout.tsx).
   layout('routes/site-layout.tsx', [
     ...pageRoutes(SITE_PAGES),
+    ...languageRoutes(),
     // A draft through its signed preview link (never cached or indexed).
     route('preview/:token', 'routes/preview.tsx'),
     route('*', 'routes/not-found.tsx'),

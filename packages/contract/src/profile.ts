@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { SCHOOL_CODE_PATTERN } from './http.ts';
 import { accentMessage, isHexColour, primaryMessage } from './brand.ts';
 import { emailAddress, mediaRef, phoneNumber, requiredText, webUrl, year } from './school-fields.ts';
+import { siteLanguagesSchema } from './languages.ts';
 
 // The school profile: every fact about a school that the header, footer, contact, school
 // information, parent portal and ERP pages show, and its brand. One record per school in the
@@ -152,6 +153,11 @@ export const schoolProfileSchema = z
         phone: phoneNumber('Data protection contact’s phone').optional(),
       })
       .optional(),
+    /**
+     * The languages the public site is read in beside English (issue 35), in the switcher's order:
+     * each has its own addresses (/hi/…) and interface words; content falls back to English.
+     */
+    languages: siteLanguagesSchema.optional(),
     trust: requiredText('Trust', 200).optional(),
     board: requiredText('Board', 40).optional(),
     examinations: requiredText('Examinations', 200).optional(),

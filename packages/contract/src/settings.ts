@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { schoolProfileSchema, type SchoolProfile } from './profile.ts';
+import { MAX_SITE_LANGUAGES } from './languages.ts';
 
 // The school settings form (STAFF.md: /admin/settings) and its API (PUT /api/admin/{code}/settings).
 // ONE schema checks a save: `schoolProfileSchema`, in the site's form action (with the form's own
@@ -188,6 +189,7 @@ export function parseSettingsForm(values: Record<string, string>): Parsed {
       email: text('privacyContact.email'),
       phone: optional('privacyContact.phone'),
     })),
+    languages: languageChoices(values),
     trust: optional('trust'),
     board: optional('board'),
     examinations: optional('examinations'),
@@ -218,6 +220,16 @@ export function parseSettingsForm(values: Record<string, string>): Parsed {
     errors[key] ??= message;
   }
   return { success: false, errors };
+}
+
+/** The form's language choices (`languages.0`, `languages.1`: a code, or empty for none), left out when none is chosen. */
+function languageChoices(values: Record<string, string>): string[] | undefined {
+  const chosen: string[] = [];
+  for (let i = 0; i < MAX_SITE_LANGUAGES; i++) {
+    const code = (values[`languages.${i}`] ?? '').trim();
+    if (code) chosen.push(code);
+  }
+  return chosen.length > 0 ? chosen : undefined;
 }
 
 /** Form fields that are not part of the profile. */

@@ -2,6 +2,9 @@ import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { breadcrumbOf, findPage, type Crumb } from '../lib/site-map';
 import { JsonLd } from './json-ld';
+import { pathWithoutLocale } from '@sthsm/contract/languages';
+import { useI18n } from '../i18n/i18n';
+import { crumbLabel, pageTitle } from '../i18n/pages';
 
 /**
  * The title-and-breadcrumb header of every inner page (SPEC §2: Home | section | page), with the
@@ -11,13 +14,16 @@ import { JsonLd } from './json-ld';
 export function PageHeader({ title, section }: { title?: string; section?: Crumb }) {
   const { pathname } = useLocation();
   const { siteUrl } = useRootData();
-  const entry = findPage(pathname);
-  const fromTable = entry ? breadcrumbOf(entry) : { title: 'Page', section: undefined };
-  const heading = title ?? fromTable.title;
-  const middle = section ?? fromTable.section;
+  const { t, path } = useI18n();
+  const entry = findPage(pathWithoutLocale(pathname));
+  const fromTable = entry ? breadcrumbOf(entry) : { title: '', section: undefined };
+  const heading = title ?? (entry ? pageTitle(t, entry) : t('shell.page'));
+  const tableSection = fromTable.section ? { label: crumbLabel(t, fromTable.section), to: fromTable.section.to } : undefined;
+  const middle = section ?? tableSection;
+  const home = t('menu.Home');
   const trail: Array<{ name: string; path?: string }> = [
-    { name: 'Home', path: '/' },
-    ...(middle ? [{ name: middle.label, path: middle.to }] : []),
+    { name: home, path: path('/') },
+    ...(middle ? [{ name: middle.label, path: middle.to && path(middle.to) }] : []),
     { name: heading, path: pathname },
   ];
   const breadcrumbLd = {
@@ -34,12 +40,12 @@ export function PageHeader({ title, section }: { title?: string; section?: Crumb
     <header className="page-header">
       <div className="container">
         <h1>{heading}</h1>
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('shell.breadcrumb')}>
           <ol className="breadcrumb">
             <li>
-              <Link to="/">Home</Link>
+              <Link to={path('/')}>{home}</Link>
             </li>
-            {middle ? <li>{middle.to ? <Link to={middle.to}>{middle.label}</Link> : middle.label}</li> : null}
+            {middle ? <li>{middle.to ? <Link to={path(middle.to)}>{middle.label}</Link> : middle.label}</li> : null}
             <li aria-current="page">{heading}</li>
           </ol>
         </nav>

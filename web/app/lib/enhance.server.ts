@@ -93,7 +93,7 @@ export function enhance(): void {
     const update = () => {
       const playing = !stopped();
       list.setAttribute('data-playing', String(playing));
-      if (playButton.firstChild) playButton.firstChild.textContent = playing ? 'Pause' : 'Play';
+      if (playButton.firstChild) playButton.firstChild.textContent = (playing ? playButton.dataset.pause : playButton.dataset.play) ?? '';
       clearInterval(timer);
       timer = playing && !held ? setInterval(() => show(index + 1), STEP_MS) : undefined;
     };
@@ -337,7 +337,7 @@ export function enhance(): void {
       .then((response) => (response.ok ? response.json() : null))
       .then((data: unknown) => {
         const visitor = (Array.isArray(data) ? (data[0] as { visitor?: unknown } | undefined) : undefined)?.visitor;
-        showCount(typeof visitor === 'number' ? visitor.toLocaleString('en-IN') : '—');
+        showCount(typeof visitor === 'number' ? visitor.toLocaleString(document.documentElement.lang || 'en-IN') : '—');
       })
       .catch(() => showCount('—'));
   }

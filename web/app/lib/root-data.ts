@@ -1,4 +1,6 @@
+import type { Locale } from '@sthsm/contract/languages';
 import type { SchoolProfile } from '@sthsm/contract/profile';
+import type { Catalogue } from '../i18n/catalogue';
 import { useRouteLoaderData } from 'react-router';
 
 /** The root loader's data: the public origin and the school of the request (null when it could not be loaded). */
@@ -7,9 +9,13 @@ export interface RootData {
   /** The request's school code (api/src/site.ts resolved it from the host name). */
   code: string;
   school: SchoolProfile | null;
+  /** The page's language (issue 35): English unless the address asks for one the school offers. */
+  locale: Locale;
+  /** That language's catalogue; null for English (the browser bundle has it). */
+  messages: Catalogue | null;
 }
 
-const EMPTY: RootData = { siteUrl: '', code: '', school: null };
+const EMPTY: RootData = { siteUrl: '', code: '', school: null, locale: 'en', messages: null };
 
 /** The root loader's data from any component of any route. */
 export function useRootData(): RootData {

@@ -2,6 +2,10 @@ import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { MetaDescriptor } from 'react-router';
 import { FEED_PATHS, shareImageUrl } from './item-links';
 import { findPage } from './site-map';
+import { LANGUAGES, pathWithoutLocale, type Locale } from '@sthsm/contract/languages';
+import type { Catalogue } from '../i18n/catalogue';
+import { localizedPath, translator, type Translate } from '../i18n/i18n';
+import { pageDescription, pageTitle } from '../i18n/pages';
 
 // The one `meta` of the site: title, description, canonical and Open Graph tags from the page
 // table, the school of the request (root loader) and, where a page has them, its own stored
@@ -42,22 +46,53 @@ interface ShareExtras {
 }
 
 /** The feeds every page advertises (<link rel="alternate">), on the school's origin. */
-function alternates(siteUrl: string, siteName: string): MetaDescriptor[] {
+function alternates(siteUrl: string, siteName: string, t: Translate): MetaDescriptor[] {
   const of = siteName ? `${siteName}: ` : '';
   return [
-    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${of}News (RSS)`, href: `${siteUrl}${FEED_PATHS.rss}` },
-    { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: `${of}News (Atom)`, href: `${siteUrl}${FEED_PATHS.atom}` },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${of}${t('shell.feedNews')}`,
+      href: `${siteUrl}${FEED_PATHS.rss}`,
+    },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      title: `${of}${t('shell.feedAtom')}`,
+      href: `${siteUrl}${FEED_PATHS.atom}`,
+    },
     {
       tagName: 'link',
       rel: 'alternate',
       type: 'text/calendar',
-      title: `${of}Events (iCalendar)`,
+      title: `${of}${t('shell.feedEvents')}`,
       href: `${siteUrl}${FEED_PATHS.calendar}`,
     },
   ];
 }
 
-function tags(title: string, description: string, siteName: string, canonical: string | null, extras: ShareExtras): MetaDescriptor[] {
+/**
+ * The same page in each language the school offers (issue 35): one <link rel="alternate"
+ * hreflang> per language, English as the x-default. None for a school in English alone.
+ */
+function languageAlternates(siteUrl: string, path: string, offered: readonly Locale[]): MetaDescriptor[] {
+  if (offered.length === 0) return [];
+  const locales: Locale[] = ['en', ...offered];
+  return [
+    ...locales.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: LANGUAGES[l].tag, href: `${siteUrl}${localizedPath(l, path)}` })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${siteUrl}${path}` },
+  ];
+}
+
+function tags(
+  title: string,
+  description: string,
+  siteName: string,
+  canonical: string | null,
+  extras: ShareExtras & { t: Translate },
+): MetaDescriptor[] {
   return [
     { title },
     { name: 'description', content: description },
@@ -80,25 +115,29 @@ function tags(title: string, description: string, siteName: string, canonical: s
           { name: 'twitter:card', content: 'summary_large_image' },
         ]
       : []),
-    ...alternates(extras.siteUrl, siteName),
+    ...alternates(extras.siteUrl, siteName, extras.t),
   ];
 }
 
 export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { siteUrl?: string; school?: SchoolProfile | null } | undefined;
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as
+    { siteUrl?: string; school?: SchoolProfile | null; locale?: Locale; messages?: Catalogue | null } | undefined;
   const siteUrl = root?.siteUrl ?? '';
   const school = root?.school ?? null;
+  const locale = root?.locale ?? 'en';
+  const t = translator(locale, root?.messages ?? null);
   const leaf = loaderData as LeafSeo | undefined;
-  const pathname = location.pathname;
   const name = school?.name ?? '';
   const withName = (title: string) => (name ? `${title} | ${name}` : title);
-  const entry = findPage(pathname);
+  const entry = findPage(pathWithoutLocale(location.pathname));
   if (!entry) {
     return [
-      ...tags(withName('Page not found'), 'The page you asked for does not exist on this website.', name, null, { siteUrl }),
+      ...tags(withName(t('shell.notFoundTitle')), t('shell.notFoundDescription'), name, null, { siteUrl, t }),
       { name: 'robots', content: 'noindex' },
     ];
   }
+  const offered = school?.languages ?? [];
+  const here = (path: string) => `${siteUrl}${localizedPath(locale, path)}`;
   const seo = leaf?.seo ?? {};
   const path = seo.path ?? entry.path;
   // A page without its own picture is shared with the school's share image (school settings), if any.
@@ -106,17 +145,24 @@ export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaD
   const fallback = shareImage ? { image: shareImageUrl(shareImage, siteUrl), imageAlt: school.name } : {};
   if (entry.path === '/' && school) {
     // The home page is the school's own: its name, board and year in the title (what it has given of them).
-    const since = school.established === undefined ? '' : ` since ${school.established}`;
-    const title = school.board || since ? `${school.name}: ${school.board ? `${school.board} school` : 'school'}${since}` : school.name;
-    const about = `News, events, toppers, birthdays, facilities and photos of ${school.name}.`;
+    const values = { school: school.name, board: school.board ?? '', year: String(school.established ?? '') };
+    const since = school.established !== undefined;
+    const title = school.board
+      ? t(since ? 'shell.homeTitle' : 'shell.homeTitleBoard', values)
+      : since
+        ? t('shell.homeTitleSince', values)
+        : school.name;
+    const about = t('shell.homeAbout', values);
     const description = school.tagline ? `${school.tagline}. ${about}` : about;
-    return tags(title, description, name, `${siteUrl}/`, { siteUrl, ...fallback });
+    return [...tags(title, description, name, here('/'), { siteUrl, t, ...fallback }), ...languageAlternates(siteUrl, '/', offered)];
   }
-  const title = entry.path === '/' ? name || entry.title : withName(seo.title ?? entry.title);
-  const description = seo.description || leaf?.page?.description || entry.description;
-  const extras = { siteUrl, ...(seo.image ? { image: seo.image, imageAlt: seo.imageAlt } : fallback), type: seo.type };
+  const entryTitle = pageTitle(t, entry);
+  const title = entry.path === '/' ? name || entryTitle : withName(seo.title ?? entryTitle);
+  const description = seo.description || leaf?.page?.description || pageDescription(t, entry);
+  const extras = { siteUrl, t, ...(seo.image ? { image: seo.image, imageAlt: seo.imageAlt } : fallback), type: seo.type };
   return [
-    ...tags(title, description, name, `${siteUrl}${path}`, extras),
+    ...tags(title, description, name, here(path), extras),
+    ...(entry.noindex ? [] : languageAlternates(siteUrl, path, offered)),
     ...(entry.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

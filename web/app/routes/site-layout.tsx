@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { data, Outlet, useLocation } from 'react-router';
 import type { Route } from './+types/site-layout';
 import { JsonLd } from '../components/json-ld';
 import { Announcements } from '../components/shell/announcements';
@@ -9,7 +9,9 @@ import { schoolApi } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { schoolJsonLd } from '../lib/school-jsonld';
 import { currentSchool } from '../lib/school.server';
-import { loadAlerts, loadPublishedPages, loadStartedSections, unpublishedPages } from '../lib/school-data.server';
+import { loadAlerts, loadPublishedPages, loadSchoolProfile, loadStartedSections, unpublishedPages } from '../lib/school-data.server';
+import { localeOf } from '../i18n/locale.server';
+import { localeOfPath } from '@sthsm/contract/languages';
 import { EmergencyBanner } from '../components/shell/emergency-banner';
 import { useShowsSection, type SitePagesData } from '../lib/site-pages';
 
@@ -20,6 +22,10 @@ import { useShowsSection, type SitePagesData } from '../lib/site-pages';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
+  // An address in a language the school does not offer (/ta/news on a school without Tamil) is no page.
+  if (localeOfPath(new URL(request.url).pathname) !== 'en' && !localeOf(request, await loadSchoolProfile(code)).offered) {
+    throw data(null, { status: 404 });
+  }
   const [highlights, published, started, alerts] = await Promise.all([
     schoolApi(code).highlights(),
     loadPublishedPages(code),

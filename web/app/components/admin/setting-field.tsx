@@ -1,11 +1,13 @@
 // One labelled field of the school settings form (routes/admin/settings.tsx): text, e-mail, web
-// address, telephone or a longer text, with its hint and its error tied by aria-describedby. Its
+// address, telephone, a longer text or a choice from a list, with its hint and its error tied by aria-describedby. Its
 // name is the profile path ("phones.0.number"), which is also where the schema puts its error.
 
 export interface SettingFieldProps {
   name: string;
   label: string;
-  kind?: 'text' | 'email' | 'url' | 'tel' | 'year' | 'decimal' | 'long';
+  kind?: 'text' | 'email' | 'url' | 'tel' | 'year' | 'decimal' | 'long' | 'choice';
+  /** A choice's options (value, words); the first is usually "none" (an empty value). */
+  options?: ReadonlyArray<readonly [string, string]> | undefined;
   hint?: string | undefined;
   required?: boolean | undefined;
   autoComplete?: string | undefined;
@@ -25,6 +27,7 @@ export function SettingField({
   hint,
   required = false,
   autoComplete = 'off',
+  options = [],
   values,
   errors,
 }: SettingFieldProps) {
@@ -53,6 +56,14 @@ export function SettingField({
       ) : null}
       {kind === 'long' ? (
         <textarea {...common} rows={5} />
+      ) : kind === 'choice' ? (
+        <select {...common}>
+          {options.map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
       ) : (
         <input
           {...common}

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Highlight } from '@sthsm/contract';
 import { imageUrl } from '../../lib/images';
-
-/** SPEC §8: what the strip shows when there are no highlights or the call failed. */
-export const NO_HIGHLIGHTS_TEXT = 'Stay tuned for latest updates';
+import { useI18n } from '../../i18n/i18n';
 /** SPEC §8: "three copies". They are the same words, so they never rotate. */
 const NO_HIGHLIGHTS_COPIES = 3;
 /** How long each announcement stays before the next one scrolls in. */
@@ -15,10 +13,11 @@ interface Item {
   href?: string;
 }
 
-function itemsOf(highlights: Highlight[] | null): Item[] {
+/** The strip's items; `none` is what it shows when there are no highlights or the call failed (SPEC §8). */
+function itemsOf(highlights: Highlight[] | null, none: string): Item[] {
   const usable = (highlights ?? []).filter((h) => h.description?.trim());
   if (usable.length === 0) {
-    return Array.from({ length: NO_HIGHLIGHTS_COPIES }, (_, i) => ({ key: `placeholder-${i}`, text: NO_HIGHLIGHTS_TEXT }));
+    return Array.from({ length: NO_HIGHLIGHTS_COPIES }, (_, i) => ({ key: `placeholder-${i}`, text: none }));
   }
   return usable.map((h, i) => ({
     key: `highlight-${i}`,
@@ -45,7 +44,8 @@ const noSubscription = () => () => {};
  * Every item stays in the accessibility tree (no duplicate copies).
  */
 export function Announcements({ highlights }: { highlights: Highlight[] | null }) {
-  const items = itemsOf(highlights);
+  const { t, contentLang } = useI18n();
+  const items = itemsOf(highlights, t('shell.noAnnouncements'));
   // Only different announcements take turns; identical placeholders simply stand.
   const count = new Set(items.map((item) => item.text)).size > 1 ? items.length : 1;
   const listRef = useRef<HTMLUListElement>(null);
@@ -122,7 +122,7 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
     >
       <div className="container announcements__inner">
         <h2 id="announcements-title" className="announcements__title">
-          Announcements
+          {t('shell.announcements')}
         </h2>
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- scroll only mirrors the position */}
         <ul
@@ -140,11 +140,11 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
             <li key={item.key} className="announcements__item" aria-current={count > 1 && i === index ? 'true' : undefined}>
               {item.href ? (
                 <a href={item.href} target="_blank" rel="noopener noreferrer">
-                  {item.text}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span lang={contentLang}>{item.text}</span>
+                  <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               ) : (
-                <span>{item.text}</span>
+                <span lang={item.key.startsWith('placeholder') ? undefined : contentLang}>{item.text}</span>
               )}
             </li>
           ))}
@@ -156,20 +156,23 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
             </span>
             <button type="button" className="announcements__button" onClick={() => show(latest.current - 1)} disabled={!started}>
               <span aria-hidden="true">‹</span>
-              <span className="visually-hidden">Previous announcement</span>
+              <span className="visually-hidden">{t('shell.previousAnnouncement')}</span>
             </button>
             <button
               type="button"
               className="announcements__button announcements__button--toggle"
               onClick={() => setChoice(playing ? 'stopped' : 'playing')}
               disabled={!started}
+              // The words the shell's script (lib/enhance.server.ts) switches between on a page without React.
+              data-pause={t('shell.pause')}
+              data-play={t('shell.play')}
             >
-              {playing ? 'Pause' : 'Play'}
-              <span className="visually-hidden"> announcements</span>
+              {playing ? t('shell.pause') : t('shell.play')}
+              <span className="visually-hidden">{t('shell.announcementsHidden')}</span>
             </button>
             <button type="button" className="announcements__button" onClick={() => show(latest.current + 1)} disabled={!started}>
               <span aria-hidden="true">›</span>
-              <span className="visually-hidden">Next announcement</span>
+              <span className="visually-hidden">{t('shell.nextAnnouncement')}</span>
             </button>
           </div>
         ) : null}

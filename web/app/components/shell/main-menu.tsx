@@ -3,6 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { MENU_GROUPS, pagesOf } from '../../lib/site-map';
 import { useSitePages } from '../../lib/site-pages';
 import { ChevronIcon, HouseIcon, MenuIcon } from './icons';
+import { useI18n } from '../../i18n/i18n';
+import { pageTitle } from '../../i18n/pages';
+import { pathWithoutLocale } from '@sthsm/contract/languages';
 
 /** SPEC §9: the menu is open at this width and wider, collapsed behind the toggle below it. */
 export const MENU_BREAKPOINT_PX = 991;
@@ -38,6 +41,8 @@ export function MainMenu() {
   const location = useLocation();
   const baseId = useId();
   const sitePages = useSitePages();
+  const { t, path } = useI18n();
+  const here = pathWithoutLocale(location.pathname).toLowerCase();
   // Open at 991 px and wider, otherwise as the toggle left it (SPEC §2, §4).
   const open = wide || openNarrow;
 
@@ -87,7 +92,7 @@ export function MainMenu() {
 
   const menuId = `${baseId}-menu`;
   return (
-    <nav className="main-nav" aria-label="Main" ref={navRef}>
+    <nav className="main-nav" aria-label={t('shell.menuRegion')} ref={navRef}>
       {/* Without scripts the buttons cannot work: show submenus on hover/focus (wide) or all of them (narrow). */}
       <noscript>
         <style>{NO_SCRIPT_CSS}</style>
@@ -102,13 +107,13 @@ export function MainMenu() {
           onClick={() => setOpenNarrow(!open)}
         >
           <MenuIcon size={22} />
-          <span>Menu</span>
+          <span>{t('shell.menuToggle')}</span>
         </button>
         <ul id={menuId} className="menu" data-open={open ? 'true' : 'false'}>
           <li className="menu__item">
-            <NavLink to="/" end className="menu__link menu__link--home" onClick={closeAll}>
+            <NavLink to={path('/')} end className="menu__link menu__link--home" onClick={closeAll}>
               <HouseIcon size={20} />
-              <span className="visually-hidden">Home</span>
+              <span className="visually-hidden">{t('menu.Home')}</span>
             </NavLink>
           </li>
           {MENU_GROUPS.map((group, index) => {
@@ -119,8 +124,8 @@ export function MainMenu() {
               const only = pages[0];
               return only ? (
                 <li className="menu__item" key={group}>
-                  <NavLink to={only.path} className="menu__link" onClick={closeAll}>
-                    {group}
+                  <NavLink to={path(only.path)} className="menu__link" onClick={closeAll}>
+                    {t(`menu.${group}`)}
                   </NavLink>
                 </li>
               ) : null;
@@ -128,7 +133,7 @@ export function MainMenu() {
             const key = String(index);
             const expanded = openGroup === key;
             const submenuId = `${baseId}-submenu-${key}`;
-            const current = pages.some((p) => p.path.toLowerCase() === location.pathname.toLowerCase());
+            const current = pages.some((p) => p.path.toLowerCase() === here);
             return (
               <li className="menu__item menu__group" key={group}>
                 <button
@@ -140,14 +145,14 @@ export function MainMenu() {
                   aria-controls={submenuId}
                   onClick={() => setOpenGroup(expanded ? null : key)}
                 >
-                  {group}
+                  {t(`menu.${group}`)}
                   <ChevronIcon />
                 </button>
                 <ul id={submenuId} className="submenu" hidden={!expanded}>
                   {pages.map((p) => (
                     <li key={p.path}>
-                      <NavLink to={p.path} className="submenu__link" onClick={closeAll}>
-                        {p.title}
+                      <NavLink to={path(p.path)} className="submenu__link" onClick={closeAll}>
+                        {pageTitle(t, p)}
                       </NavLink>
                     </li>
                   ))}
@@ -156,8 +161,8 @@ export function MainMenu() {
             );
           })}
           <li className="menu__item">
-            <Link to="/" className="menu__link menu__link--studio" onClick={closeAll}>
-              F.M Studio
+            <Link to={path('/')} className="menu__link menu__link--studio" onClick={closeAll}>
+              {t('shell.studio')}
             </Link>
           </li>
         </ul>

@@ -1,31 +1,38 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import { EmailLink, PhoneLinks, SocialLinks } from './contact-links';
 import { VisitorCount } from './visitor-count';
 import { useIsListed } from '../../lib/site-pages';
+import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/catalogue';
 
-const QUICK_LINKS = [
-  { to: '/parent-portal', label: 'Parent Portal' },
-  { to: '/erp-software', label: 'ERP Software' },
-  { to: '/sitemap', label: 'Sitemap' },
-  { to: '/careers', label: 'Careers' },
-  { to: '/alumni', label: 'Alumni' },
-  { to: '/accessibility', label: 'Accessibility' },
-  { to: '/privacy', label: 'Privacy' },
+/** The app's school code, set off from the sentence. */
+const schoolCodeTag = (chunks: ReactNode[]) => <strong className="school-code">{chunks}</strong>;
+
+const QUICK_LINKS: ReadonlyArray<{ to: string; label: MessageKey }> = [
+  { to: '/parent-portal', label: 'shell.link.parent-portal' },
+  { to: '/erp-software', label: 'shell.link.erp-software' },
+  { to: '/sitemap', label: 'shell.link.sitemap' },
+  { to: '/careers', label: 'shell.link.careers' },
+  { to: '/alumni', label: 'shell.link.alumni' },
+  { to: '/accessibility', label: 'shell.link.accessibility' },
+  { to: '/privacy', label: 'shell.link.privacy' },
 ];
 
 function QuickLinks() {
   // An information page the school has not published is not linked (its address is a 404).
   const listed = useIsListed();
+  const { t, path } = useI18n();
   return (
     <nav aria-labelledby="footer-links">
       <h2 id="footer-links" className="footer-title">
-        Quick Links
+        {t('shell.quickLinks')}
       </h2>
       <ul className="footer-links">
         {QUICK_LINKS.filter((link) => listed(link.to)).map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+            <Link to={path(link.to)}>{t(link.label)}</Link>
           </li>
         ))}
       </ul>
@@ -39,6 +46,7 @@ function QuickLinks() {
  * fallback failed) it keeps the quick links and the visitor count.
  */
 export function SiteFooter({ school, code }: { school: SchoolProfile | null; code: string }) {
+  const { t, rich } = useI18n();
   if (!school) {
     return (
       <footer className="site-footer">
@@ -60,13 +68,14 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
           {school.tagline ? <p className="footer-tagline">{school.tagline}</p> : null}
           {school.addressLine || map ? (
             <>
-              <h3 className="footer-subtitle">Location</h3>
+              <h3 className="footer-subtitle">{t('shell.location')}</h3>
               <address className="footer-address">
                 {school.addressLine}
                 {school.addressLine && map ? <br /> : null}
                 {map ? (
                   <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
-                    View on map<span className="visually-hidden"> (opens in a new tab)</span>
+                    {t('shell.viewOnMap')}
+                    <span className="visually-hidden">{t('shell.newTab')}</span>
                   </a>
                 ) : null}
               </address>
@@ -79,7 +88,7 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer-title">
-            Contact
+            {t('shell.contact')}
           </h2>
           <PhoneLinks phones={school.phones} className="footer-contacts" />
           {school.email || school.website ? (
@@ -102,20 +111,26 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
         {app ? (
           <section aria-labelledby="footer-app">
             <h2 id="footer-app" className="footer-title">
-              Mobile App
+              {t('shell.mobileApp')}
             </h2>
             <p>
-              Download the {app.name} app and sign in with the school code <strong className="school-code">{app.schoolCode}</strong>.
+              {rich('shell.appLine', {
+                app: app.name,
+                code: app.schoolCode,
+                b: schoolCodeTag,
+              })}
             </p>
             <ul className="app-links">
               <li>
                 <a className="btn btn--light" href={app.androidUrl} target="_blank" rel="noopener noreferrer">
-                  Get it on Google Play<span className="visually-hidden"> (opens in a new tab)</span>
+                  {t('shell.googlePlay')}
+                  <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               </li>
               <li>
                 <a className="btn btn--light" href={app.iosUrl} target="_blank" rel="noopener noreferrer">
-                  Download on the App Store<span className="visually-hidden"> (opens in a new tab)</span>
+                  {t('shell.appStore')}
+                  <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               </li>
             </ul>
@@ -125,7 +140,7 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
         {map ? (
           <div className="footer-map">
             <iframe
-              title={`Map showing the location of ${school.name}`}
+              title={t('shell.mapTitle', { school: school.name })}
               src={map.embedUrl}
               loading="lazy"
               // The map is another origin: allow-same-origin lets it keep its own origin, it cannot reach ours.
@@ -139,10 +154,14 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
       </div>
       <div className="footer-bottom">
         <div className="container footer-bottom__inner">
-          <p>{`© Copyright ${school.copyrightYear === undefined ? '' : `${school.copyrightYear} `}${school.name}. All rights reserved.`}</p>
+          <p>
+            {school.copyrightYear === undefined
+              ? t('shell.copyrightNoYear', { school: school.name })
+              : t('shell.copyright', { school: school.name, year: String(school.copyrightYear) })}
+          </p>
           {developer ? (
             <p>
-              Designed and developed by{' '}
+              {t('shell.developedBy')}{' '}
               <a href={developer.url} target="_blank" rel="noopener noreferrer">
                 {developer.name}
               </a>

@@ -4,6 +4,8 @@ import { iconUrl } from '../../lib/brand';
 import { MainMenu } from './main-menu';
 import { PhoneLinks, SocialLinks } from './contact-links';
 import { SiteSearch } from './site-search';
+import { LanguageSwitcher } from './language-switcher';
+import { useI18n } from '../../i18n/i18n';
 
 /** The bell of the Subscribe link (decorative: the link's text names it). */
 function BellIcon() {
@@ -25,6 +27,7 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
   const loginUrl = school?.parentPortal?.loginUrl;
   const social = school?.social && Object.values(school.social).some(Boolean);
   const topbar = Boolean(school?.phones?.length || social || loginUrl);
+  const { t, path } = useI18n();
   return (
     <header className="site-header">
       {school && topbar ? (
@@ -35,7 +38,8 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
               <SocialLinks social={school.social} className="topbar__social" />
               {loginUrl ? (
                 <a className="topbar__login" href={loginUrl} target="_blank" rel="noopener noreferrer">
-                  Parent Login<span className="visually-hidden"> (opens in a new tab)</span>
+                  {t('shell.parentLogin')}
+                  <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               ) : null}
             </div>
@@ -43,7 +47,7 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
         </div>
       ) : null}
       <div className="container brand">
-        <Link to="/" className="brand__link">
+        <Link to={path('/')} className="brand__link">
           {school?.brand?.crest ? <img src={iconUrl(code, 192)} width={56} height={56} alt="" className="brand__crest" /> : null}
           <span className="brand__text">
             <span className="brand__name">{school?.name ?? code}</span>
@@ -51,11 +55,13 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
           </span>
         </Link>
         {/* A full page load: /subscribe's notifications are its island's, which only a page load brings. */}
-        <NavLink to="/subscribe" end className="brand__subscribe" reloadDocument>
+        <LanguageSwitcher />
+        <NavLink to={path('/subscribe')} end className="brand__subscribe" reloadDocument>
           <BellIcon />
           {/* "Subscribe to news": the Events page has the calendar's own Subscribe link. */}
           <span>
-            Subscribe<span className="visually-hidden"> to news</span>
+            {t('shell.subscribe')}
+            <span className="visually-hidden">{t('shell.subscribeHidden')}</span>
           </span>
         </NavLink>
         <SiteSearch />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useI18n } from '../../i18n/i18n';
 
 /** The visitor calls get this long before the footer gives up and shows a dash. */
 const VISITOR_TIMEOUT_MS = 5_000;
@@ -12,6 +13,7 @@ type State = { kind: 'loading' } | { kind: 'done'; count: number } | { kind: 'fa
  */
 export function VisitorCount({ code }: { code: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const { t, tag } = useI18n();
 
   useEffect(() => {
     let active = true;
@@ -39,10 +41,10 @@ export function VisitorCount({ code }: { code: string }) {
     };
   }, [code]);
 
-  const text = state.kind === 'done' ? state.count.toLocaleString('en-IN') : state.kind === 'failed' ? '—' : '…';
+  const text = state.kind === 'done' ? state.count.toLocaleString(tag) : state.kind === 'failed' ? '—' : '…';
   return (
     <p className="visitor" data-school-code={code}>
-      <span className="visitor__label">Visitors</span>
+      <span className="visitor__label">{t('shell.visitors')}</span>
       <span className="visitor__count" aria-live="polite" aria-busy={state.kind === 'loading'}>
         {text}
       </span>

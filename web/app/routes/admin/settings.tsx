@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import type { SchoolProfileRecord } from '@sthsm/contract';
 import { CREST_MIN_PX } from '@sthsm/contract/brand';
+import { LANGUAGES, MAX_SITE_LANGUAGES, SITE_LANGUAGES, isSiteLanguage } from '@sthsm/contract/languages';
 import {
   formFromProfile,
   MAX_ADDRESS_LINES,
@@ -20,6 +21,7 @@ import { adminApi, fail, formValues, schoolPath, type StaffContext } from '../..
 import { loadMediaByRefs } from '../../lib/staff/album-media.server';
 import type { MediaItem } from '../../lib/staff/media';
 import { adminMeta } from '../../lib/staff/admin-meta';
+import { TRANSLATED } from '../../i18n/catalogues.server';
 import { clearDraft, differs, fillForm, readDraft, saveDraft, type SettingsDraft } from '../../lib/staff/settings-draft';
 import '../../styles/admin-media.css';
 import '../../styles/admin-settings.css';
@@ -168,6 +170,20 @@ const GROUPS: Group[] = [
     ],
   },
   {
+    id: 'languages',
+    legend: 'Languages',
+    intro:
+      'The site is always in English. Choose up to two more languages parents read: each gets the site\u2019s menus, buttons and messages in that language at its own addresses (for Hindi, /hi/news and so on), and a language switcher on every page. Text not yet translated shows in English with a note.',
+    fields: Array.from({ length: MAX_SITE_LANGUAGES }, (_, i) => ({
+      name: `languages.${i}`,
+      label: `Language ${i + 2}`,
+      kind: 'choice' as const,
+      hint: i === 0 ? 'For example Hindi, or the state\u2019s language.' : undefined,
+      // Every language of the list; the page offers those whose words are written (and one already chosen).
+      options: [['', 'None'] as const, ...SITE_LANGUAGES.map((l) => [l, `${LANGUAGES[l].english} (${LANGUAGES[l].name})`] as const)],
+    })),
+  },
+  {
     id: 'facts',
     legend: 'School information',
     intro: 'The facts of the school information page.',
@@ -229,6 +245,17 @@ const LABELS = new Map<string, string>(GROUPS.flatMap((g) => [...g.fields, ...(g
 LABELS.set('phones', 'Phone numbers');
 LABELS.set('address.lines', 'Address lines');
 LABELS.set('whatsapp', 'WhatsApp number');
+LABELS.set('languages', 'Languages');
+
+/**
+ * A field's options as the page offers them: a language only when its catalogue is written (a site
+ * in a language whose words are missing would be English under another name), or when it is the
+ * one already chosen.
+ */
+function offered(field: Field, values: Record<string, string>, translated: readonly string[]): Field['options'] {
+  if (!field.name.startsWith('languages.')) return field.options;
+  return field.options?.filter(([value]) => value === '' || translated.includes(value) || values[field.name] === value);
+}
 
 /** The words for a profile path (an error's or a changed field's). */
 function labelOf(path: string): string {
@@ -242,6 +269,7 @@ function anchorOf(path: string): string {
   if (path === 'phones') return settingId('phones.0.label');
   if (path === 'address.lines') return settingId('address.lines.0');
   if (path === 'whatsapp') return 'whatsapp-0';
+  if (path === 'languages') return settingId('languages.0');
   // A picture's field: its "Choose" button (file-refs.tsx).
   if (path === 'brand.crest' || path === 'brand.shareImage') return `field-${path}`;
   return settingId(path);
@@ -251,6 +279,7 @@ function anchorOf(path: string): string {
 function listError(group: string, errors: Record<string, string>): string | undefined {
   if (group === 'contact') return errors.phones;
   if (group === 'address') return errors['address.lines'];
+  if (group === 'languages') return errors.languages;
   return undefined;
 }
 
@@ -261,7 +290,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const refs = [brand?.crest, brand?.shareImage].filter((r): r is string => Boolean(r));
   // The chosen pictures' thumbnails and names (a refused save's other choice shows by its reference).
   const media: Record<string, MediaItem> = refs.length ? await loadMediaByRefs(request, refs) : {};
-  return { record: answer.data, media };
+  return { record: answer.data, media, translated: TRANSLATED };
 }
 
 interface Outcome {
@@ -312,6 +341,7 @@ const FORM_RENEWED = 'This form had expired and is renewed now. Your values are 
 /** A form value in words for the conflict lists. */
 function shown(key: string, value: string | undefined): string {
   if (key === 'whatsapp') return value === undefined || value === 'none' ? 'none' : `phone ${Number(value) + 1}`;
+  if (key.startsWith('languages.')) return value && isSiteLanguage(value) ? LANGUAGES[value].english : 'none';
   return value?.trim() ? value : '(empty)';
 }
 
@@ -520,7 +550,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ))}
             <div className={`settings-fields settings-fields--${g.id}`}>
               {g.fields.map((f) => (
-                <SettingField key={f.name} {...f} values={values} errors={errors} />
+                <SettingField key={f.name} {...f} options={offered(f, values, loaderData.translated)} values={values} errors={errors} />
               ))}
             </div>
             {g.id === 'contact' ? (

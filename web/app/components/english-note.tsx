@@ -1,0 +1,13 @@
+import { useI18n } from '../i18n/i18n';
+
+/**
+ * On a page in another language, the one line before text the school wrote in English and has not
+ * translated (issue 35: a page without a translation shows the English text with a note in the
+ * visitor's language). The text itself carries lang="en" (useI18n().contentLang). Nothing on an
+ * English page.
+ */
+export function EnglishNote() {
+  const { locale, t } = useI18n();
+  if (locale === 'en') return null;
+  return <p className="english-note">{t('shell.englishContent')}</p>;
+}

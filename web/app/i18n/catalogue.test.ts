@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { SITE_LANGUAGES, LANGUAGES } from '@sthsm/contract/languages';
+import { MENU_GROUPS, SITE_PAGES } from '../lib/site-map';
+import { ENGLISH, type MessageKey } from './catalogue';
+import { catalogueOf, TRANSLATED } from './catalogues.server';
+import { localizedPath, translator } from './i18n';
+import { pageDescriptionKey, pageTitleKey } from './pages';
+
+/** The names a message fills in and the tags it wraps, in order of first use. */
+function slots(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const e of elements) {
+      if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) found.add(`{${e.value}}`);
+      if (e.type === TYPE.tag) {
+        found.add(`<${e.value}>`);
+        walk(e.children);
+      }
+      if (e.type === TYPE.plural || e.type === TYPE.select) {
+        found.add(`{${e.value}}`);
+        for (const option of Object.values(e.options)) walk(option.value);
+      }
+    }
+  };
+  walk(parse(message));
+  return [...found].sort();
+}
+
+describe('catalogues', () => {
+  it('name every page of the page table and every menu group', () => {
+    for (const page of SITE_PAGES) {
+      expect(ENGLISH[pageTitleKey(page)], page.module).toBe(page.title);
+      expect(ENGLISH[pageDescriptionKey(page)], page.module).toBe(page.description);
+    }
+    for (const group of ['Home', 'More', ...MENU_GROUPS] as const) expect(ENGLISH[`menu.${group}`]).toBe(group);
+  });
+
+  it('are valid ICU messages', () => {
+    for (const [key, text] of Object.entries(ENGLISH)) expect(() => parse(text), key).not.toThrow();
+  });
+
+  for (const locale of TRANSLATED.filter((l) => l !== 'en')) {
+    it(`${LANGUAGES[locale].english}: every English key is translated, with the same names and tags, and no English left`, () => {
+      const messages = catalogueOf(locale);
+      expect(messages).not.toBeNull();
+      const missing = (Object.keys(ENGLISH) as MessageKey[]).filter((k) => !messages?.[k]?.trim());
+      expect(missing).toEqual([]);
+      for (const key of Object.keys(ENGLISH) as MessageKey[]) {
+        const text = messages?.[key] ?? '';
+        expect(slots(text), key).toEqual(slots(ENGLISH[key]));
+      }
+      // A text left in English by mistake: the same words as the English one, where these have
+      // letters of their own (names such as "ERP" or "RSS" stay as they are inside a translation).
+      const same = (Object.keys(ENGLISH) as MessageKey[]).filter((k) => /[a-z]{3}/.test(ENGLISH[k]) && messages?.[k] === ENGLISH[k]);
+      expect(same).toEqual([]);
+    });
+  }
+});
+
+describe('translator', () => {
+  it('fills in names and keeps English where a catalogue has no text', () => {
+    const hi = translator('hi', catalogueOf('hi'));
+    expect(hi('shell.mapTitle', { school: 'St. Thomas' })).toBe('St. Thomas का स्थान दिखाता नक्शा');
+    const partial = translator('hi', { ...ENGLISH, 'shell.visitors': 'आगंतुक' });
+    expect(partial('shell.visitors')).toBe('आगंतुक');
+    expect(partial('shell.quickLinks')).toBe('Quick Links');
+  });
+});
+
+describe('localizedPath', () => {
+  it('prefixes the site’s pages and keeps queries, and leaves the staff area, the API and files alone', () => {
+    expect(localizedPath('hi', '/')).toBe('/hi');
+    expect(localizedPath('hi', '/news?year=2025#list')).toBe('/hi/news?year=2025#list');
+    expect(localizedPath('hi', '/news/item?id=a.b')).toBe('/hi/news/item?id=a.b');
+    expect(localizedPath('ur', '/Events')).toBe('/ur/Events');
+    for (const kept of [
+      '/admin',
+      '/admin/news',
+      '/api/news/STHSM',
+      '/news.rss',
+      '/events.ics',
+      '/media/x.jpg',
+      'https://example.org/',
+      '#main',
+    ])
+      expect(localizedPath('hi', kept)).toBe(kept);
+    expect(localizedPath('en', '/news')).toBe('/news');
+  });
+
+  it('every language of the list has a tag and a direction; Urdu is written right to left', () => {
+    for (const l of SITE_LANGUAGES) expect(LANGUAGES[l].tag).toMatch(new RegExp(`^${l}-IN$`));
+    expect(LANGUAGES.ur.dir).toBe('rtl');
+  });
+});

@@ -1,0 +1,37 @@
+import type { Locale } from '@sthsm/contract/languages';
+import devanagariBold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
+import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
+
+// The script fonts of the site's languages (issue 35), self-hosted: Noto Sans for the script, only
+// its script's range (unicode-range: a page downloads a file only if it shows that script; Latin
+// text keeps the system font). A page in the language preloads the regular weight and shows the
+// font only if it has arrived by the first paint (font-display: optional), so text never reflows:
+// the phone's own font for the script stands in until the next page, when it is cached.
+
+interface ScriptFont {
+  family: string;
+  regular: string;
+  bold: string;
+  unicodeRange: string;
+}
+
+const DEVANAGARI: ScriptFont = {
+  family: 'Noto Sans Devanagari',
+  regular: devanagariRegular,
+  bold: devanagariBold,
+  // Fontsource's Devanagari subset: the script, Vedic extensions, the joiners and the rupee sign.
+  unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF',
+};
+
+const FONTS: Partial<Record<Locale, ScriptFont>> = { hi: DEVANAGARI, mr: DEVANAGARI };
+
+export function scriptFontOf(locale: Locale): ScriptFont | undefined {
+  return FONTS[locale];
+}
+
+/** The @font-face rules and the page's font stacks for a script font. */
+export function scriptFontCss(font: ScriptFont): string {
+  const face = (weight: number, url: string) =>
+    `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
+  return `${face(400, font.regular)}${face(700, font.bold)}:root{--font-body:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;--font-heading:'${font.family}',Georgia,'Times New Roman',serif}`;
+}
