@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+// Issue 35's check that a page in another language has no English interface left: every visible
+// text and every accessible name, placeholder, title and alt of the page, outside what is marked as
+// English (lang="en…": the school's own text, until it is translated), is compared with the English
+// catalogue (web/app/i18n/en/*.json) and searched for English words at all (so a string that never
+// reached a catalogue is caught too). Names written in Latin letters in any language (brands, the
+// board's initials, file types) are allowed by NAMES.
+
+const CATALOGUE_DIR = path.join(import.meta.dirname, '..', '..', 'app', 'i18n');
+
+function catalogue(locale: string): Record<string, string> {
+  const dir = path.join(CATALOGUE_DIR, locale);
+  const all: Record<string, string> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    Object.assign(all, JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>);
+  }
+  return all;
+}
+
+/** Latin-letter words that are the same in a Hindi (or other) page: names, initials, file types. */
+export const NAMES = new Set(
+  [
+    'ICSE',
+    'ISC',
+    'CISCE',
+    'ERP',
+    'RSS',
+    'Atom',
+    'iCalendar',
+    'WhatsApp',
+    'Google',
+    'Play',
+    'App',
+    'Store',
+    'PDF',
+    'JPEG',
+    'PNG',
+    'Facebook',
+    'Instagram',
+    'YouTube',
+    'OpenStreetMap',
+    'English',
+    'LKG',
+    'UKG',
+    'OTP',
+    'UPI',
+    'URL',
+    'CSV',
+    'JSON',
+  ].map((n) => n.toLowerCase()),
+);
+
+/** A message as a pattern of the whole text: its {names} and plural parts match any words. */
+function patternOf(message: string): RegExp | null {
+  const plain = message.replace(/<\/?[a-z]+>/g, '');
+  if (!/[A-Za-z]{3}/.test(plain.replace(/\{[^{}]*\}/g, ''))) return null;
+  const parts = plain.split(/\{(?:[^{}]|\{[^{}]*\})*\}/g).map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+?')}$`);
+}
+
+/** The English catalogue's messages that are words (not a name, not the same in `locale`), as patterns. */
+export function englishPatterns(locale = 'hi'): Array<{ key: string; pattern: RegExp }> {
+  const english = catalogue('en');
+  const other = catalogue(locale);
+  return Object.entries(english).flatMap(([key, text]) => {
+    const pattern = text.trim() && other[key] !== text ? patternOf(text.trim()) : null;
+    return pattern ? [{ key, pattern }] : [];
+  });
+}
+
+/**
+ * What a page shows in English outside text marked English: catalogue messages (their key) and
+ * other English words (the text they stand in). Empty on a page whose interface is translated.
+ */
+export async function englishLeft(
+  page: Page,
+  { locale = 'hi', within = 'body' }: { locale?: string; within?: string } = {},
+): Promise<string[]> {
+  const texts = await page.evaluate((selector) => {
+    const found: string[] = [];
+    const roots = Array.from(document.querySelectorAll(selector));
+    const english = (el: Element | null) => {
+      const lang = el?.closest('[lang]')?.getAttribute('lang') ?? '';
+      return lang.toLowerCase().startsWith('en');
+    };
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, noscript, template, code') || english(parent)) continue;
+        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text) found.push(text);
+      }
+    }
+    const named = roots.flatMap((root) => [
+      ...(root.matches('[aria-label], [placeholder], [title]') ? [root] : []),
+      ...Array.from(root.querySelectorAll('[aria-label], [placeholder], [title], img[alt], input[value]')),
+    ]);
+    for (const el of named) {
+      if (english(el)) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+      if (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'button') && el.value.trim()) found.push(el.value.trim());
+    }
+    if (selector === 'body') found.push(document.title);
+    return found;
+  }, within);
+  const patterns = englishPatterns(locale);
+  const left = new Set<string>();
+  for (const text of texts) {
+    const match = patterns.find(({ pattern }) => pattern.test(text));
+    if (match) {
+      left.add(`${match.key}: ${text}`);
+      continue;
+    }
+    // Other English: a word of four or more Latin letters that is not a name.
+    const words = text.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
+    if (words.some((w) => !NAMES.has(w.toLowerCase()))) left.add(text);
+  }
+  return [...left];
+}
