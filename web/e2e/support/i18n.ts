@@ -82,6 +82,7 @@ export async function englishLeft(
   const texts = await page.evaluate((selector) => {
     const found: string[] = [];
     const roots = Array.from(document.querySelectorAll(selector));
+    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: it cannot use the test's scope
     const english = (el: Element | null) => {
       const lang = el?.closest('[lang]')?.getAttribute('lang') ?? '';
       return lang.toLowerCase().startsWith('en');
