@@ -100,4 +100,13 @@ export default [
   route('news.atom', 'routes/feeds/news-atom.ts'),
   route('events.ics', 'routes/feeds/events-ics.ts'),
   route('events/:file', 'routes/feeds/event-ics.ts'),
+  // The same feeds in each language (/hi/news.rss…): their titles, and the pages they link to, in it.
+  ...SITE_LANGUAGES.flatMap((language) =>
+    prefix(language, [
+      route('news.rss', 'routes/feeds/news-rss.ts', { id: `${language}/news-rss` }),
+      route('news.atom', 'routes/feeds/news-atom.ts', { id: `${language}/news-atom` }),
+      route('events.ics', 'routes/feeds/events-ics.ts', { id: `${language}/events-ics` }),
+      route('events/:file', 'routes/feeds/event-ics.ts', { id: `${language}/event-ics` }),
+    ]),
+  ),
 ] satisfies RouteConfig;

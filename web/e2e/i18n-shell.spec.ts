@@ -28,7 +28,7 @@ test('the shell of a Hindi page is Hindi, with lang, the English link, hreflang 
   // The menu's links stay in Hindi.
   await expect(page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute(
     'href',
-    '/hi/contact-us',
+    '/hi/contactUs',
   );
 });
 
@@ -50,4 +50,19 @@ test('a language the school does not offer, and an unknown Hindi page, are 404s'
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'पृष्ठ नहीं मिला' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+});
+
+test('feeds in Hindi: titles in Hindi, links to the Hindi pages; none in a language not offered', async ({ request, page }) => {
+  const rss = await request.get('/hi/news.rss');
+  expect(rss.status()).toBe(200);
+  const text = await rss.text();
+  expect(text).toContain('<language>hi-IN</language>');
+  expect(text).toMatch(/<title><!\[CDATA\[[^\]]+: समाचार\]\]><\/title>|<title>[^<]+: समाचार<\/title>/);
+  expect(text).toMatch(/\/hi\/news\/item\?id=/);
+  const calendar = await request.get('/hi/events.ics');
+  expect(calendar.status()).toBe(200);
+  expect((await request.get('/ta/news.rss')).status()).toBe(404);
+  // The Hindi page advertises the Hindi feeds.
+  await page.goto('/hi/news');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /\/hi\/news\.rss$/);
 });

@@ -159,6 +159,29 @@ describe('PUT /api/admin/{code}/settings', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('saves the languages beside English, and refuses a language twice, more than two or one not on the list (issue 35)', async () => {
+    const before = await stored();
+    const put = (languages: unknown) =>
+      as(t.app, admin)('PUT', URL, { version: before.version, profile: { ...before.profile, languages } });
+    for (const [languages, message] of [
+      [['hi', 'hi'], 'Choose each language once.'],
+      [['hi', 'bn', 'ta'], 'Choose at most 2 languages beside English.'],
+      [['xx'], /^Choose a language from the list: Hindi, Bengali/],
+      [['en'], /^Choose a language from the list/],
+    ] as const) {
+      const res = await put(languages);
+      expect(res.statusCode, JSON.stringify(languages)).toBe(400);
+      const fields = res.json().fields as Record<string, string>;
+      expect(Object.values(fields).join(' '), JSON.stringify(languages)).toMatch(message);
+    }
+    expect(await stored()).toEqual(before);
+    const saved = await put(['hi', 'ur']);
+    expect(saved.statusCode).toBe(200);
+    expect((await stored()).profile.languages).toEqual(['hi', 'ur']);
+    const publicProfile = await t.app.inject({ method: 'GET', url: '/api/school/STHSM' });
+    expect(publicProfile.json().profile.languages).toEqual(['hi', 'ur']);
+  });
+
   it('refuses editors, contributors and another school\u2019s administrator (403), and changes nothing', async () => {
     const before = await stored();
     const body = await withPhone('+91 98765 55555');

@@ -1,3 +1,5 @@
+import { LANGUAGES, localePath, type Locale, type SiteLanguage } from './languages.ts';
+
 // The ONE table of the site's pages. The route table (web/app/routes.ts), the menu, the HTML
 // sitemap (/sitemap), /sitemap.xml, every page's breadcrumb and every page's <title>, description
 // and canonical URL (root.tsx `meta`) are derived from it: a new page is one entry here plus its
@@ -278,22 +280,36 @@ export interface SitemapEntry {
   lastmod?: string | undefined;
 }
 
-const urlLine = (origin: string, path: string, lastmod?: string) =>
-  `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
+/** A page's address in each language offered (English first), each with every other as an hreflang alternate. */
+function urlLines(origin: string, path: string, lastmod: string | undefined, languages: readonly SiteLanguage[]): string[] {
+  const mod = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
+  const loc = (l: Locale) => escapeXml(`${origin}${localePath(l, path)}`);
+  if (languages.length === 0) return [`  <url><loc>${loc('en')}</loc>${mod}</url>`];
+  const all: Locale[] = ['en', ...languages];
+  const alternates = [
+    ...all.map((l) => `<xhtml:link rel="alternate" hreflang="${LANGUAGES[l].tag}" href="${loc(l)}"/>`),
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${loc('en')}"/>`,
+  ].join('');
+  return all.map((l) => `  <url><loc>${loc(l)}</loc>${mod}${alternates}</url>`);
+}
 
 /**
  * /sitemap.xml for `origin`: every listed page, with absolute URLs, then `items` (news items, events,
- * albums); `lastmod` gives a page's last content change where one is known (a listing's: its newest item's).
+ * albums); `lastmod` gives a page's last content change where one is known (a listing's: its newest
+ * item's). A school that offers `languages` beside English (issue 35) has each address once per
+ * language, each naming the others (xhtml:link hreflang, as search engines read it).
  */
 export function sitemapXml(
   origin: string,
   pages: readonly SitePage[] = SITE_PAGES,
   items: readonly SitemapEntry[] = [],
   lastmod: Readonly<Record<string, string | undefined>> = {},
+  languages: readonly SiteLanguage[] = [],
 ): string {
   const urls = [
-    ...pages.filter((p) => p.listed).map((p) => urlLine(origin, p.path, lastmod[p.path])),
-    ...items.map((item) => urlLine(origin, item.path, item.lastmod)),
+    ...pages.filter((p) => p.listed).flatMap((p) => urlLines(origin, p.path, lastmod[p.path], languages)),
+    ...items.flatMap((item) => urlLines(origin, item.path, item.lastmod, languages)),
   ].join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const xhtml = languages.length ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls}\n</urlset>\n`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 
 /**
@@ -10,4 +11,13 @@ export function EnglishNote() {
   const { locale, t } = useI18n();
   if (locale === 'en') return null;
   return <p className="english-note">{t('shell.englishContent')}</p>;
+}
+
+/**
+ * Text the school wrote, inside words of the page's language: marked lang="en" on a page in another
+ * language (so a screen reader reads it as English), and left as plain text on an English page.
+ */
+export function SchoolText({ children }: { children: ReactNode }) {
+  const { contentLang } = useI18n();
+  return contentLang ? <span lang={contentLang}>{children}</span> : children;
 }

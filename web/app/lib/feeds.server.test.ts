@@ -1,9 +1,11 @@
 import type { NewsItem, SchoolEvent } from '@sthsm/contract';
+import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { clockTimes, eventWhen, googleCalendarEventLink } from './event-times.server';
 import { eventJsonLd } from './event-links.server';
 import { readIcs } from './testing/ics';
+import { catalogueOf } from '../i18n/catalogues.server';
 import { atomXml, eventsCalendar, fixedOffsetVTimezone, NEWS_FEED_SIZE, newsFeed } from './feeds.server';
 
 // The feeds as an independent reader sees them: rss-parser for RSS and Atom, ical.js for iCalendar.
@@ -184,5 +186,27 @@ describe('event structured data', () => {
       endDate: '2025-12-05',
     });
     expect(eventJsonLd(event({ date: null }), 'u', null)).toBeNull();
+  });
+});
+
+describe('feeds in another language (issue 35)', () => {
+  const hindi = { ...site, locale: 'hi' as const, messages: catalogueOf('hi') };
+
+  it('a Hindi news feed has Hindi words, says hi-IN and links the Hindi pages; its items stay as the school wrote them', async () => {
+    const parsed = await new Parser().parseString(newsFeed([news(1)], hindi).rss2());
+    expect(parsed.title).toBe('Demo School: समाचार');
+    expect(parsed.description).toBe('Demo School के समाचार और परिपत्र।');
+    expect(parsed.link).toBe('https://school.example/hi/news');
+    expect(parsed.language).toBe('hi-IN');
+    expect(parsed.items[0]?.link).toBe('https://school.example/hi/news/item?id=n1');
+    expect(parsed.items[0]?.title).toBe('News 1');
+    expect(newsFeed([news(1)], hindi).rss2()).toContain('href="https://school.example/hi/news.rss"');
+  });
+
+  it('a Hindi calendar names itself in Hindi and links each event’s Hindi page', () => {
+    const calendar = new ICAL.Component(ICAL.parse(eventsCalendar([event()], hindi, { zone: 'Asia/Kolkata' })));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Demo School: कार्यक्रम');
+    expect(calendar.getFirstPropertyValue('url')).toBe('https://school.example/hi/Events');
+    expect(calendar.getFirstSubcomponent('vevent')?.getFirstPropertyValue('url')).toBe('https://school.example/hi/Events/item?id=e1');
   });
 });

@@ -13,6 +13,10 @@ import { sortNewestFirst } from './filters';
 import { schoolApi } from './api.server';
 import { loadSchoolProfile } from './school-data.server';
 import { currentSchool, siteUrlFor } from './school.server';
+import { LANGUAGES, localeOfPath, localePath, type Locale } from '@sthsm/contract/languages';
+import type { Catalogue } from '../i18n/catalogue';
+import { catalogueOf } from '../i18n/catalogues.server';
+import { localizedPath, translator } from '../i18n/i18n';
 
 // The news feed (RSS 2.0, Atom) and the events calendar (iCalendar), made from the contract's public
 // answers, so they work against any contract server (API_URL) and show what the pages show: the API
@@ -27,6 +31,21 @@ export interface FeedSite {
   schoolName: string;
   /** The school's favicon (its crest's icon; absent without a crest: never another school's). */
   icon?: string | undefined;
+  /** The feed's language (issue 35): its title and description, and the pages it links to. English by default. */
+  locale?: Locale;
+  messages?: Catalogue | null;
+}
+
+/** A feed's words and addresses in its language: pages at /hi/…, feeds at /hi/news.rss… */
+function languageOf(site: FeedSite) {
+  const locale = site.locale ?? 'en';
+  return {
+    tag: LANGUAGES[locale].tag,
+    locale,
+    t: translator(locale, site.messages ?? null),
+    page: (path: string) => `${site.origin}${localizedPath(locale, path)}`,
+    feed: (path: string) => `${site.origin}${localePath(locale, path)}`,
+  };
 }
 
 /** What an enclosure needs to know about a file (RSS: url, length, type). */
@@ -79,21 +98,23 @@ export function newsFeed(
 ): Feed {
   const latest = latestNews(items);
   const updated = latest.map(changedAt).reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+  const { t, tag, page, feed: feedUrl } = languageOf(site);
+  const school = { school: site.schoolName };
   const feed = new Feed({
-    id: `${site.origin}/news`,
-    title: site.schoolName ? `${site.schoolName}: News` : 'School news',
-    description: site.schoolName ? `News and circulars of ${site.schoolName}.` : 'School news and circulars.',
-    link: `${site.origin}/news`,
-    language: 'en-IN',
+    id: page('/news'),
+    title: site.schoolName ? t('feeds.newsTitle', school) : t('feeds.newsTitleNoSchool'),
+    description: site.schoolName ? t('feeds.newsDescription', school) : t('feeds.newsDescriptionNoSchool'),
+    link: page('/news'),
+    language: tag,
     ...(site.icon ? { favicon: site.icon } : {}),
     copyright: site.schoolName ? `© ${site.schoolName}` : '',
     // A fixed date when there is nothing, so an empty feed is still the same bytes each time.
     updated: updated ?? new Date(0),
     generator: false,
-    feedLinks: { rss: `${site.origin}${FEED_PATHS.rss}`, atom: `${site.origin}${FEED_PATHS.atom}` },
+    feedLinks: { rss: feedUrl(FEED_PATHS.rss), atom: feedUrl(FEED_PATHS.atom) },
   });
   for (const item of latest) {
-    const link = `${site.origin}${newsItemPath(item._id)}`;
+    const link = page(newsItemPath(item._id));
     const published = parseDate(item.date) ?? parseDate(item.fromDate);
     const first = item.attachments[0];
     const facts = first ? files.get(first) : undefined;
@@ -169,19 +190,21 @@ export function eventsCalendar(events: readonly SchoolEvent[], site: FeedSite, o
   const fixedZone = fixedOffsetVTimezone(zone) !== null;
   const single = options.single ? events[0] : undefined;
   const today = DateTime.utc().startOf('day').toJSDate();
+  const { t, locale, page, feed } = languageOf(site);
+  const school = { school: site.schoolName };
   const calendar = ical({
-    name: single ? single.title : site.schoolName ? `${site.schoolName}: Events` : 'School events',
-    description: site.schoolName ? `Events of ${site.schoolName}.` : 'School events.',
-    prodId: { company: host, product: 'School website', language: 'EN' },
-    url: `${site.origin}${single ? eventPath(single._id) : '/Events'}`,
+    name: single ? single.title : site.schoolName ? t('feeds.eventsTitle', school) : t('feeds.eventsTitleNoSchool'),
+    description: site.schoolName ? t('feeds.eventsDescription', school) : t('feeds.eventsDescriptionNoSchool'),
+    prodId: { company: host, product: 'School website', language: locale.toUpperCase() },
+    url: page(single ? eventPath(single._id) : '/Events'),
     // Subscribed calendars look again after this long.
-    ...(single ? { method: ICalCalendarMethod.PUBLISH } : { source: `${site.origin}${FEED_PATHS.calendar}`, ttl: 3600 }),
+    ...(single ? { method: ICalCalendarMethod.PUBLISH } : { source: feed(FEED_PATHS.calendar), ttl: 3600 }),
     timezone: { name: null, generator: fixedOffsetVTimezone },
   });
   for (const event of events) {
     const when = eventWhen(event, zone);
     if (!when) continue;
-    const page = `${site.origin}${eventPath(event._id)}`;
+    const link = page(eventPath(event._id));
     // DTSTAMP: the last change when the server says; else today (midnight UTC), so the bytes
     // stay the same all day and a future event never carries a future stamp.
     const updated = parseDate(event.updatedAt);
@@ -197,9 +220,9 @@ export function eventsCalendar(events: readonly SchoolEvent[], site: FeedSite, o
       allDay: when.allDay,
       timezone: fixedZone && !when.allDay ? zone : null,
       summary: event.title,
-      description: [event.description, page].filter(Boolean).join('\n\n'),
+      description: [event.description, link].filter(Boolean).join('\n\n'),
       location: eventPlace(event) || null,
-      url: page,
+      url: link,
     });
   }
   return calendar.toString();
@@ -235,21 +258,37 @@ export function feedUnavailable(what: string): Response {
   });
 }
 
-/** The site a request's feed is for: its school's origin (as the pages' canonical URLs) and name. */
-export async function feedSiteOf(request: Request): Promise<FeedSite> {
+/**
+ * The site a request's feed is for: its school's origin (as the pages' canonical URLs) and name, and
+ * the feed's language (/hi/news.rss: Hindi). Null for a language the school does not offer.
+ */
+export async function feedSiteOf(request: Request): Promise<FeedSite | null> {
   const code = currentSchool(request);
   const school = await loadSchoolProfile(code);
   const origin = siteUrlFor(request, code);
-  return { origin, schoolName: school?.name ?? '', icon: school?.brand?.crest ? iconUrl(code, 32, origin) : undefined };
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const messages = catalogueOf(locale);
+  if (locale !== 'en' && !(school?.languages?.includes(locale) && messages)) return null;
+  return { origin, schoolName: school?.name ?? '', icon: school?.brand?.crest ? iconUrl(code, 32, origin) : undefined, locale, messages };
 }
 
-/** The news feed of the request's school as RSS or Atom text, with its enclosures looked up; null when the API failed. */
-export async function newsFeedOf(request: Request, format: NewsFeedFormat): Promise<string | null> {
+/** The answer for a feed in a language the school does not offer, or an event it does not have. */
+export function feedNotFound(message = 'No such page.'): Response {
+  return new Response(`${message}\n`, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * The answer of /news.rss or /news.atom (and /hi/news.rss…): the request's school's news feed in
+ * the address's language, its enclosures looked up; 503 when the API failed, 404 for a language
+ * the school does not offer.
+ */
+export async function newsFeedAnswer(request: Request, format: NewsFeedFormat): Promise<Response> {
   const [site, news] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request)).news()]);
-  if (!news) return null;
+  if (!site) return feedNotFound();
+  if (!news) return feedUnavailable('news');
   const refs = [...new Set(latestNews(news).flatMap((n) => n.attachments.slice(0, 1)))];
   const facts = await Promise.all(refs.map(async (ref) => [ref, await fileFacts(ref)] as const));
   const files = new Map(facts.filter((f): f is readonly [string, FileFacts] => f[1] !== null));
   const feed = newsFeed(news, site, files, format);
-  return format === 'atom' ? atomXml(feed) : feed.rss2();
+  return format === 'atom' ? feedResponse(atomXml(feed), 'application/atom+xml') : feedResponse(feed.rss2(), 'application/rss+xml');
 }

@@ -2,7 +2,7 @@ import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { MetaDescriptor } from 'react-router';
 import { FEED_PATHS, shareImageUrl } from './item-links';
 import { findPage } from './site-map';
-import { LANGUAGES, pathWithoutLocale, type Locale } from '@sthsm/contract/languages';
+import { LANGUAGES, localePath, pathWithoutLocale, type Locale } from '@sthsm/contract/languages';
 import type { Catalogue } from '../i18n/catalogue';
 import { localizedPath, translator, type Translate } from '../i18n/i18n';
 import { pageDescription, pageTitle } from '../i18n/pages';
@@ -46,29 +46,31 @@ interface ShareExtras {
 }
 
 /** The feeds every page advertises (<link rel="alternate">), on the school's origin. */
-function alternates(siteUrl: string, siteName: string, t: Translate): MetaDescriptor[] {
+function alternates(siteUrl: string, siteName: string, t: Translate, locale: Locale): MetaDescriptor[] {
   const of = siteName ? `${siteName}: ` : '';
+  // The page's language's feeds (/hi/news.rss: Hindi titles, links to Hindi pages).
+  const feed = (path: string) => `${siteUrl}${localePath(locale, path)}`;
   return [
     {
       tagName: 'link',
       rel: 'alternate',
       type: 'application/rss+xml',
       title: `${of}${t('shell.feedNews')}`,
-      href: `${siteUrl}${FEED_PATHS.rss}`,
+      href: feed(FEED_PATHS.rss),
     },
     {
       tagName: 'link',
       rel: 'alternate',
       type: 'application/atom+xml',
       title: `${of}${t('shell.feedAtom')}`,
-      href: `${siteUrl}${FEED_PATHS.atom}`,
+      href: feed(FEED_PATHS.atom),
     },
     {
       tagName: 'link',
       rel: 'alternate',
       type: 'text/calendar',
       title: `${of}${t('shell.feedEvents')}`,
-      href: `${siteUrl}${FEED_PATHS.calendar}`,
+      href: feed(FEED_PATHS.calendar),
     },
   ];
 }
@@ -91,7 +93,7 @@ function tags(
   description: string,
   siteName: string,
   canonical: string | null,
-  extras: ShareExtras & { t: Translate },
+  extras: ShareExtras & { t: Translate; locale: Locale },
 ): MetaDescriptor[] {
   return [
     { title },
@@ -115,7 +117,7 @@ function tags(
           { name: 'twitter:card', content: 'summary_large_image' },
         ]
       : []),
-    ...alternates(extras.siteUrl, siteName, extras.t),
+    ...alternates(extras.siteUrl, siteName, extras.t, extras.locale),
   ];
 }
 
@@ -132,7 +134,7 @@ export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaD
   const entry = findPage(pathWithoutLocale(location.pathname));
   if (!entry) {
     return [
-      ...tags(withName(t('shell.notFoundTitle')), t('shell.notFoundDescription'), name, null, { siteUrl, t }),
+      ...tags(withName(t('shell.notFoundTitle')), t('shell.notFoundDescription'), name, null, { siteUrl, t, locale }),
       { name: 'robots', content: 'noindex' },
     ];
   }
@@ -154,12 +156,15 @@ export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaD
         : school.name;
     const about = t('shell.homeAbout', values);
     const description = school.tagline ? `${school.tagline}. ${about}` : about;
-    return [...tags(title, description, name, here('/'), { siteUrl, t, ...fallback }), ...languageAlternates(siteUrl, '/', offered)];
+    return [
+      ...tags(title, description, name, here('/'), { siteUrl, t, locale, ...fallback }),
+      ...languageAlternates(siteUrl, '/', offered),
+    ];
   }
   const entryTitle = pageTitle(t, entry);
   const title = entry.path === '/' ? name || entryTitle : withName(seo.title ?? entryTitle);
   const description = seo.description || leaf?.page?.description || pageDescription(t, entry);
-  const extras = { siteUrl, t, ...(seo.image ? { image: seo.image, imageAlt: seo.imageAlt } : fallback), type: seo.type };
+  const extras = { siteUrl, t, locale, ...(seo.image ? { image: seo.image, imageAlt: seo.imageAlt } : fallback), type: seo.type };
   return [
     ...tags(title, description, name, here(path), extras),
     ...(entry.noindex ? [] : languageAlternates(siteUrl, path, offered)),

@@ -88,3 +88,20 @@ describe("the site's configuration", () => {
     expect(parseSiteEnv({ TIME_ZONE: 'Asia/Dubai' }).timeZone).toBe('Asia/Dubai');
   });
 });
+
+describe('sitemap.xml in several languages (issue 35)', () => {
+  it('lists each address once per language offered, each naming the others and English as x-default', () => {
+    const xml = sitemapXml('https://x.example', SITE_PAGES, [{ path: '/news/item?id=n1' }], {}, ['hi']);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en-IN" href="https://x.example/news"/>' +
+      '<xhtml:link rel="alternate" hreflang="hi-IN" href="https://x.example/hi/news"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://x.example/news"/>';
+    expect(xml).toContain(`<url><loc>https://x.example/news</loc>${alternates}</url>`);
+    expect(xml).toContain(`<url><loc>https://x.example/hi/news</loc>${alternates}</url>`);
+    expect(xml).toContain('<url><loc>https://x.example/hi</loc>');
+    expect(xml).toContain('<loc>https://x.example/hi/news/item?id=n1</loc>');
+    // English alone: as before, no alternates.
+    expect(sitemapXml('https://x.example')).not.toContain('xhtml');
+  });
+});

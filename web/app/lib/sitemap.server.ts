@@ -3,7 +3,8 @@ import { schoolApi } from './api.server';
 import { changedAt } from './feeds.server';
 import { albumPath, eventPath, newsItemPath } from './item-links';
 import { publicPages, sitemapXml, type SitemapEntry } from './site-map';
-import { loadPublishedPages, unpublishedPages } from './school-data.server';
+import { loadPublishedPages, loadSchoolProfile, unpublishedPages } from './school-data.server';
+import { catalogueOf } from '../i18n/catalogues.server';
 
 // /sitemap.xml of one school: the page table's listed pages (its published information pages with their last save), then every news item, event and album
 // on its own page, each with `lastmod` from the content's own update time (`updatedAt` when the
@@ -36,7 +37,15 @@ const entries = (records: readonly Dated[] | null, path: (id: string) => string)
 
 export async function schoolSitemap(code: string, origin: string): Promise<string> {
   const api = schoolApi(code);
-  const [news, events, albums, published] = await Promise.all([api.news(), api.allEvents(), api.allGallery(), loadPublishedPages(code)]);
+  const [news, events, albums, published, school] = await Promise.all([
+    api.news(),
+    api.allEvents(),
+    api.allGallery(),
+    loadPublishedPages(code),
+    loadSchoolProfile(code),
+  ]);
+  // Each address in every language the school offers and has the words for (issue 35).
+  const languages = (school?.languages ?? []).filter((l) => catalogueOf(l) !== null);
   // The information pages the school has not published are left out (decision 0134); those it has carry their last save.
   const pages = publicPages(unpublishedPages(published));
   const pageDates = Object.fromEntries(
@@ -45,10 +54,16 @@ export async function schoolSitemap(code: string, origin: string): Promise<strin
   const newsEntries = entries(news, newsItemPath);
   const eventEntries = entries(events, eventPath);
   const albumEntries = entries(albums && albums.filter((a) => a.category === PHOTO_GALLERY), albumPath);
-  return sitemapXml(origin, pages, [...newsEntries, ...eventEntries, ...albumEntries], {
-    ...pageDates,
-    '/news': newest(newsEntries),
-    '/Events': newest(eventEntries),
-    '/gallery': newest(albumEntries),
-  });
+  return sitemapXml(
+    origin,
+    pages,
+    [...newsEntries, ...eventEntries, ...albumEntries],
+    {
+      ...pageDates,
+      '/news': newest(newsEntries),
+      '/Events': newest(eventEntries),
+      '/gallery': newest(albumEntries),
+    },
+    languages,
+  );
 }

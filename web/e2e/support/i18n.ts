@@ -41,6 +41,7 @@ export const NAMES = new Set(
     'Facebook',
     'Instagram',
     'YouTube',
+    'Twitter',
     'OpenStreetMap',
     'English',
     'LKG',
@@ -109,19 +110,30 @@ export async function englishLeft(
       if (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'button') && el.value.trim()) found.push(el.value.trim());
     }
     if (selector === 'body') found.push(document.title);
-    return found;
+    // The school's own text on the page (marked English): inside words of the page's language it is
+    // content, not interface (the school's name in the copyright line, in the map's title).
+    const content = Array.from(document.querySelectorAll('[lang^="en"]'))
+      .filter((el) => el !== document.documentElement)
+      .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim())
+      .filter((text) => text.length > 1);
+    return { found, content };
   }, within);
   const patterns = englishPatterns(locale);
+  const content = [...new Set(texts.content)].sort((a, b) => b.length - a.length);
   const left = new Set<string>();
-  for (const text of texts) {
+  for (const text of texts.found) {
     const match = patterns.find(({ pattern }) => pattern.test(text));
     if (match) {
       left.add(`${match.key}: ${text}`);
       continue;
     }
-    // Other English: a word of four or more Latin letters that is not a name.
-    const words = text.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
-    if (words.some((w) => !NAMES.has(w.toLowerCase()))) left.add(text);
+    // Other English: a word of four or more Latin letters that is not a name, a code in capitals, an
+    // e-mail address or a web address, once the school's own text (content) is taken out.
+    let rest = text;
+    for (const piece of content) rest = rest.split(piece).join(' ');
+    rest = rest.replace(/\S+@\S+|https?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)+\b/g, ' ');
+    const words = rest.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
+    if (words.some((w) => w !== w.toUpperCase() && !NAMES.has(w.toLowerCase()))) left.add(text);
   }
   return [...left];
 }

@@ -2,11 +2,12 @@ import type { SchoolProfile } from '@sthsm/contract/profile';
 import { telOf, whatsappUrl } from '../../lib/phone';
 import { SOCIAL_NETWORKS } from '../../lib/social-networks';
 import { useI18n } from '../../i18n/i18n';
+import { SchoolText } from '../english-note';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './icons';
 
 /** The school's numbers; the WhatsApp one opens a chat (SPEC §2 header, footer, contact). */
 export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phones']; className?: string }) {
-  const { t } = useI18n();
+  const { t, rich } = useI18n();
   if (!phones?.length) return null;
   return (
     <ul className={`contact-list ${className ?? ''}`}>
@@ -23,7 +24,7 @@ export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phone
           <li key={phone.number}>
             <a href={`tel:${telOf(phone.number)}`}>
               <PhoneIcon />
-              <span className="visually-hidden">{t('shell.call', { label: phone.label })}</span>
+              <span className="visually-hidden">{rich('shell.call', { label: <SchoolText>{phone.label}</SchoolText> })}</span>
               <span className="contact-list__number">{phone.number}</span>
             </a>
           </li>

@@ -5,6 +5,7 @@ import { EmailLink, PhoneLinks, SocialLinks } from './contact-links';
 import { VisitorCount } from './visitor-count';
 import { useIsListed } from '../../lib/site-pages';
 import { useI18n } from '../../i18n/i18n';
+import { SchoolText } from '../english-note';
 import type { MessageKey } from '../../i18n/catalogue';
 
 /** The app's school code, set off from the sentence. */
@@ -46,7 +47,7 @@ function QuickLinks() {
  * fallback failed) it keeps the quick links and the visitor count.
  */
 export function SiteFooter({ school, code }: { school: SchoolProfile | null; code: string }) {
-  const { t, rich } = useI18n();
+  const { t, rich, contentLang } = useI18n();
   if (!school) {
     return (
       <footer className="site-footer">
@@ -63,14 +64,18 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
       <div className="container footer-grid">
         <section aria-labelledby="footer-school">
           <h2 id="footer-school" className="footer-title">
-            {school.name}
+            <SchoolText>{school.name}</SchoolText>
           </h2>
-          {school.tagline ? <p className="footer-tagline">{school.tagline}</p> : null}
+          {school.tagline ? (
+            <p className="footer-tagline" lang={contentLang}>
+              {school.tagline}
+            </p>
+          ) : null}
           {school.addressLine || map ? (
             <>
               <h3 className="footer-subtitle">{t('shell.location')}</h3>
               <address className="footer-address">
-                {school.addressLine}
+                {school.addressLine ? <SchoolText>{school.addressLine}</SchoolText> : null}
                 {school.addressLine && map ? <br /> : null}
                 {map ? (
                   <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
@@ -115,7 +120,7 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
             </h2>
             <p>
               {rich('shell.appLine', {
-                app: app.name,
+                app: <SchoolText>{app.name}</SchoolText>,
                 code: app.schoolCode,
                 b: schoolCodeTag,
               })}
@@ -163,7 +168,7 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
             <p>
               {t('shell.developedBy')}{' '}
               <a href={developer.url} target="_blank" rel="noopener noreferrer">
-                {developer.name}
+                <SchoolText>{developer.name}</SchoolText>
               </a>
             </p>
           ) : null}

@@ -27,7 +27,7 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
   const loginUrl = school?.parentPortal?.loginUrl;
   const social = school?.social && Object.values(school.social).some(Boolean);
   const topbar = Boolean(school?.phones?.length || social || loginUrl);
-  const { t, path } = useI18n();
+  const { t, path, contentLang } = useI18n();
   return (
     <header className="site-header">
       {school && topbar ? (
@@ -50,8 +50,15 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
         <Link to={path('/')} className="brand__link">
           {school?.brand?.crest ? <img src={iconUrl(code, 192)} width={56} height={56} alt="" className="brand__crest" /> : null}
           <span className="brand__text">
-            <span className="brand__name">{school?.name ?? code}</span>
-            {school?.tagline ? <span className="brand__tagline">{school.tagline}</span> : null}
+            {/* The school's own words: English until content has other languages (lang on a page in another). */}
+            <span className="brand__name" lang={contentLang}>
+              {school?.name ?? code}
+            </span>
+            {school?.tagline ? (
+              <span className="brand__tagline" lang={contentLang}>
+                {school.tagline}
+              </span>
+            ) : null}
           </span>
         </Link>
         {/* A full page load: /subscribe's notifications are its island's, which only a page load brings. */}

@@ -1,20 +1,17 @@
 import type { Route } from './+types/event-ics';
 import { schoolApi } from '../../lib/api.server';
-import { eventFileName, eventsCalendar, feedResponse, feedSiteOf, feedUnavailable } from '../../lib/feeds.server';
+import { eventFileName, eventsCalendar, feedNotFound, feedResponse, feedSiteOf, feedUnavailable } from '../../lib/feeds.server';
 import { currentSchool } from '../../lib/school.server';
 
-/** /events/{id}.ics: one event of the request's school as a download ("Add to calendar"). */
+/** /events/{id}.ics (and /{lang}/events/{id}.ics): one event of the request's school as a download ("Add to calendar"). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const file = params.file;
-  if (!file.toLowerCase().endsWith('.ics')) return notFound('No such page.');
+  if (!file.toLowerCase().endsWith('.ics')) return feedNotFound();
   const id = file.slice(0, -'.ics'.length);
   const [site, events] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request)).allEvents()]);
+  if (!site) return feedNotFound();
   if (!events) return feedUnavailable('event');
   const event = events.find((e) => e._id === id);
-  if (!event) return notFound('No such event.');
+  if (!event) return feedNotFound('No such event.');
   return feedResponse(eventsCalendar([event], site, { single: true }), 'text/calendar', eventFileName(event));
-}
-
-function notFound(message: string): Response {
-  return new Response(`${message}\n`, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

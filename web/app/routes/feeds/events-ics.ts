@@ -1,10 +1,11 @@
 import type { Route } from './+types/events-ics';
 import { schoolApi } from '../../lib/api.server';
-import { eventsCalendar, feedResponse, feedSiteOf, feedUnavailable } from '../../lib/feeds.server';
+import { eventsCalendar, feedNotFound, feedResponse, feedSiteOf, feedUnavailable } from '../../lib/feeds.server';
 import { currentSchool } from '../../lib/school.server';
 
-/** /events.ics: every published event of the request's school, one iCalendar to subscribe to (webcal://). */
+/** /events.ics (and /{lang}/events.ics): every published event of the request's school, one iCalendar to subscribe to (webcal://). */
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, events] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request)).allEvents()]);
+  if (!site) return feedNotFound();
   return events ? feedResponse(eventsCalendar(events, site), 'text/calendar') : feedUnavailable('events');
 }
