@@ -229,6 +229,35 @@ test.describe('saving, on a server of its own', () => {
     await expect(row).toContainText(`phones.0.number: ${OLD} → phones.0.number: ${NEW}`);
   });
 
+  test('the school chooses its languages: without Hindi its /hi pages are gone and its pages offer no other language; with it they are back', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, addStaff('admin', { dataDir }), undefined, `${base}/admin/login`);
+    await page.goto(`${base}/admin/settings`);
+    const second = page.getByLabel('Language 2');
+    await expect(second).toHaveValue('hi');
+    // The list offers the languages whose words are written, beside None.
+    await expect(second.getByRole('option')).toHaveText(['None', 'Hindi (हिन्दी)']);
+    await second.selectOption('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+    expect((await request.get(`${base}/hi/news`)).status()).toBe(404);
+    expect((await stored()).languages).toBeUndefined();
+    await page.goto(`${base}/news`);
+    await expect(page.getByRole('navigation', { name: 'Languages' })).toHaveCount(0);
+    await expect(page.locator('link[hreflang]')).toHaveCount(0);
+
+    await page.goto(`${base}/admin/settings`);
+    await page.getByLabel('Language 2').selectOption('hi');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+    expect((await stored()).languages).toEqual(['hi']);
+    await page.goto(`${base}/hi/news`);
+    await expect(page.getByRole('heading', { level: 1, name: 'समाचार' })).toBeVisible();
+  });
+
   test('a conflicting save keeps what was typed, brings in the other edit and lists the field both changed', async ({ browser }) => {
     test.setTimeout(90_000);
     const email = addStaff('admin', { dataDir });
