@@ -29,9 +29,12 @@ export function scriptFontOf(locale: Locale): ScriptFont | undefined {
   return FONTS[locale];
 }
 
-/** The @font-face rules and the page's font stacks for a script font. */
+/**
+ * The @font-face rules and the page's font stacks for a script font. The stacks are set on
+ * `html:root`, which outweighs the stylesheet's own `:root` (it comes later in the head).
+ */
 export function scriptFontCss(font: ScriptFont): string {
   const face = (weight: number, url: string) =>
     `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
-  return `${face(400, font.regular)}${face(700, font.bold)}:root{--font-body:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;--font-heading:'${font.family}',Georgia,'Times New Roman',serif}`;
+  return `${face(400, font.regular)}${face(700, font.bold)}html:root{--font-body:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;--font-heading:'${font.family}',Georgia,'Times New Roman',serif}`;
 }
