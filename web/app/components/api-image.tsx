@@ -18,8 +18,8 @@ type Source =
  * serves (up to the picture's own width when known), `sizes` for the layout, width and height so
  * nothing moves while it loads, and lazy loading unless it is near the top of the page.
  */
-export function ApiImage(props: Source & { sizes: string; className?: string; loading?: ImageLoading }) {
-  const { sizes, className, loading = 'lazy' } = props;
+export function ApiImage(props: Source & { sizes: string; className?: string; loading?: ImageLoading; lang?: string }) {
+  const { sizes, className, loading = 'lazy', lang } = props;
   const { ref, width, height, alt, maxWidth } =
     'image' in props
       ? {
@@ -39,6 +39,7 @@ export function ApiImage(props: Source & { sizes: string; className?: string; lo
       width={width}
       height={height}
       alt={alt}
+      lang={lang}
       loading={loading === 'lazy' ? 'lazy' : 'eager'}
       fetchPriority={loading === 'priority' ? 'high' : undefined}
       decoding={loading === 'lazy' ? 'async' : undefined}

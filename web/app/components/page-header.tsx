@@ -11,7 +11,7 @@ import { crumbLabel, pageTitle } from '../i18n/pages';
  * same trail as schema.org BreadcrumbList JSON-LD. Title and section come from the page table
  * for the current path; a page whose title depends on its data (an album) passes its own.
  */
-export function PageHeader({ title, section }: { title?: string; section?: Crumb }) {
+export function PageHeader({ title, titleLang, section }: { title?: string; titleLang?: string; section?: Crumb }) {
   const { pathname } = useLocation();
   const { siteUrl } = useRootData();
   const { t, path } = useI18n();
@@ -39,14 +39,17 @@ export function PageHeader({ title, section }: { title?: string; section?: Crumb
   return (
     <header className="page-header">
       <div className="container">
-        <h1>{heading}</h1>
+        {/* `titleLang`: a title the school wrote, on a page in another language (useI18n().contentLang). */}
+        <h1 lang={titleLang}>{heading}</h1>
         <nav aria-label={t('shell.breadcrumb')}>
           <ol className="breadcrumb">
             <li>
               <Link to={path('/')}>{home}</Link>
             </li>
             {middle ? <li>{middle.to ? <Link to={path(middle.to)}>{middle.label}</Link> : middle.label}</li> : null}
-            <li aria-current="page">{heading}</li>
+            <li aria-current="page" lang={titleLang}>
+              {heading}
+            </li>
           </ol>
         </nav>
       </div>

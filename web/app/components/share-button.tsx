@@ -1,13 +1,18 @@
 import { useState } from 'react';
+import { useI18n } from '../i18n/i18n';
+import { useTitledName } from './listing/titled-name';
 
 /**
  * "Share" for a news item, event or album. Before hydration (or without JavaScript) it is a plain
  * link that opens WhatsApp with the title and the page's address; once hydrated it opens the
  * device's share sheet (Web Share API), else copies the address and says so. The status line keeps
  * its height, so the message moves nothing (docs/decisions/0106). On a page without React the shell's
- * script (lib/enhance.server.ts) does the same from the link's data attributes.
+ * script (lib/enhance.server.ts) does the same from the link's data attributes (on a page in another
+ * language these carry its words too; the script's own are English).
  */
 export function ShareButton({ url, title }: { url: string; title: string }) {
+  const { locale, t } = useI18n();
+  const named = useTitledName();
   const [status, setStatus] = useState('');
   const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
 
@@ -25,9 +30,9 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
       event.preventDefault();
       try {
         await navigator.clipboard.writeText(url);
-        setStatus('Link copied.');
+        setStatus(t('lists.linkCopied'));
       } catch {
-        setStatus(`Copy this link: ${url}`);
+        setStatus(t('lists.copyLink', { url }));
       }
     }
   }
@@ -40,11 +45,13 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
         target="_blank"
         rel="noopener"
         onClick={share}
-        aria-label={`Share: ${title}`}
+        aria-label={named.label('lists.shareLabel', title)}
         data-share-url={url}
         data-share-title={title}
+        data-share-copied={locale === 'en' ? undefined : t('lists.linkCopied')}
+        data-share-copy={locale === 'en' ? undefined : t('lists.copyLink', { url })}
       >
-        Share
+        {named.content('lists.shareLabel', title, t('lists.share'))}
       </a>
       <output className="share__status">{status}</output>
     </div>

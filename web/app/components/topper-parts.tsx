@@ -1,3 +1,4 @@
+import { useI18n } from '../i18n/i18n';
 import { ApiImage } from './api-image';
 
 // What a topper's card shows on the home page and on the toppers pages (SPEC §2: photo with the
@@ -22,6 +23,7 @@ export function TopperPhoto({
   maxWidth: number;
   sizes: string;
 }) {
+  const { contentLang } = useI18n();
   if (!photo) {
     return (
       <img
@@ -37,16 +39,32 @@ export function TopperPhoto({
       />
     );
   }
-  return <ApiImage className="topper-card__photo" src={photo} width={width} height={height} maxWidth={maxWidth} sizes={sizes} alt={alt} />;
+  return (
+    <ApiImage
+      className="topper-card__photo"
+      src={photo}
+      width={width}
+      height={height}
+      maxWidth={maxWidth}
+      sizes={sizes}
+      alt={alt}
+      lang={contentLang}
+    />
+  );
 }
 
-/** The topper's stream (when known) and division (a percentage). */
+/** The topper's stream (when known: the school's words) and division (a percentage). */
 export function TopperResult({ stream, division }: { stream: string; division: string }) {
+  const { t, contentLang } = useI18n();
   return (
     <>
-      {stream ? <p className="topper-card__stream">{stream}</p> : null}
+      {stream ? (
+        <p className="topper-card__stream" lang={contentLang}>
+          {stream}
+        </p>
+      ) : null}
       <p className="topper-card__division">
-        <span className="visually-hidden">Division: </span>
+        <span className="visually-hidden">{t('lists.toppers.division')}</span>
         {division}
       </p>
     </>

@@ -278,10 +278,13 @@ export function enhance(): void {
   }
 
   // "Share" (components/share-button.tsx): a link to WhatsApp that, with this running, opens the
-  // device's share sheet or else copies the address and says so.
+  // device's share sheet or else copies the address and says so (in the page's language: its
+  // words are the link's data attributes, English without them).
   doc.querySelectorAll<HTMLAnchorElement>('a[data-share-url]').forEach((link) => {
     const url = link.dataset.shareUrl ?? '';
     const title = link.dataset.shareTitle ?? '';
+    const copied = link.dataset.shareCopied ?? 'Link copied.';
+    const copy = link.dataset.shareCopy ?? `Copy this link: ${url}`;
     const status = link.parentElement?.querySelector('output');
     link.addEventListener('click', (event) => {
       if (typeof navigator.share === 'function') {
@@ -290,8 +293,8 @@ export function enhance(): void {
       } else if (navigator.clipboard?.writeText) {
         event.preventDefault();
         navigator.clipboard.writeText(url).then(
-          () => status && (status.textContent = 'Link copied.'),
-          () => status && (status.textContent = `Copy this link: ${url}`),
+          () => status && (status.textContent = copied),
+          () => status && (status.textContent = copy),
         );
       }
     });

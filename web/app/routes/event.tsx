@@ -2,12 +2,16 @@ import { Link } from 'react-router';
 import type { Route } from './+types/event';
 import { ApiImage } from '../components/api-image';
 import { CalendarLinks } from '../components/calendar-links';
+import { EnglishNote } from '../components/english-note';
 import { ItemError } from '../components/item-error';
 import { JsonLd } from '../components/json-ld';
 import { PageHeader } from '../components/page-header';
 import { ShareButton } from '../components/share-button';
 import { schoolApi } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { useI18n } from '../i18n/i18n';
+import { useTitledName } from '../components/listing/titled-name';
+import { i18nFor } from '../i18n/i18n.server';
+import { isoDay } from '../lib/dates';
 import { eventCalendarLinks, eventJsonLd } from '../lib/event-links.server';
 import { eventPlace } from '../lib/event-times.server';
 import { imageUrl } from '../lib/images';
@@ -28,14 +32,15 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const id = requiredId(request, '/Events');
+  const { t, path: localized, longDate } = i18nFor(request);
+  const id = requiredId(request, localized('/Events'));
   const code = currentSchool(request);
   const event = findItem(await schoolApi(code).allEvents(), id);
   const origin = siteUrlFor(request, code);
   const path = eventPath(event._id);
   const picture = event.images[0];
   const image = picture ? shareImageUrl(picture, origin) : null;
-  const when = [formatLong(event.date), event.time].filter(Boolean).join(', ');
+  const when = [longDate(event.date), event.time].filter(Boolean).join(', ');
   return {
     event: {
       title: event.title,
@@ -51,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     jsonLd: eventJsonLd(event, `${origin}${path}`, image),
     seo: {
       title: event.title,
-      description: previewText([when, event.description].filter(Boolean).join(': '), `A school event: ${event.title}.`),
+      description: previewText([when, event.description].filter(Boolean).join(': '), t('lists.events.shareText', { title: event.title })),
       path,
       type: 'article' as const,
       ...(image ? { image, imageAlt: event.title } : {}),
@@ -61,9 +66,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, calendar, shareUrl, jsonLd } = loaderData;
+  const { t, path, contentLang, longDate } = useI18n();
+  const named = useTitledName();
   return (
     <>
-      <PageHeader title={event.title} />
+      <PageHeader title={event.title} titleLang={contentLang} />
       {jsonLd ? <JsonLd data={jsonLd} /> : null}
       <div className="container listing item-page">
         {event.image ? (
@@ -77,25 +84,31 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             loading="priority"
           />
         ) : null}
+        {/* The event's title, time, venue and text are the school's. */}
+        <EnglishNote />
         <dl className="album__facts">
           <div>
-            <dt>Date</dt>
-            <dd>{event.date ? <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time> : 'Not given'}</dd>
+            <dt>{t('lists.date')}</dt>
+            <dd>{event.date ? <time dateTime={isoDay(event.date)}>{longDate(event.date)}</time> : t('lists.notGiven')}</dd>
           </div>
           {event.time ? (
             <div>
-              <dt>Time</dt>
-              <dd>{event.time}</dd>
+              <dt>{t('lists.time')}</dt>
+              <dd lang={contentLang}>{event.time}</dd>
             </div>
           ) : null}
           {event.place ? (
             <div>
-              <dt>Venue</dt>
-              <dd>{event.place}</dd>
+              <dt>{t('lists.venue')}</dt>
+              <dd lang={contentLang}>{event.place}</dd>
             </div>
           ) : null}
         </dl>
-        {event.description ? <p className="item-page__text">{event.description}</p> : null}
+        {event.description ? (
+          <p className="item-page__text" lang={contentLang}>
+            {event.description}
+          </p>
+        ) : null}
         {event.attachment ? (
           <p>
             <a
@@ -103,17 +116,18 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               href={imageUrl(event.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
+              aria-label={named.label('lists.viewAttachmentLabel', event.title)}
             >
-              View Attachment
+              {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'))}
             </a>
           </p>
         ) : null}
         <CalendarLinks links={calendar} title={event.title} />
         <ShareButton url={shareUrl} title={event.title} />
         <p>
-          <Link className="back-link" to="/Events">
-            <span aria-hidden="true">← </span>All events
+          <Link className="back-link" to={path('/Events')}>
+            <span aria-hidden="true">← </span>
+            {t('lists.events.all')}
           </Link>
         </p>
       </div>
@@ -122,5 +136,13 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ItemError error={error} noun="Event" back={{ to: '/Events', label: 'All events' }} />;
+  const { t } = useI18n();
+  return (
+    <ItemError
+      error={error}
+      noun={t('lists.events.item')}
+      lowerNoun={t('lists.events.itemLower')}
+      back={{ to: '/Events', label: t('lists.events.all') }}
+    />
+  );
 }

@@ -3,7 +3,9 @@ import type { Route } from './+types/events';
 import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { DatedListing } from '../components/listing/dated-listing';
 import { schoolApi } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { useI18n } from '../i18n/i18n';
+import { useTitledName } from '../components/listing/titled-name';
+import { isoDay } from '../lib/dates';
 import { eventsDefaultYear } from '../lib/filters';
 import { imageUrl } from '../lib/images';
 import { datedListing } from '../lib/listing.server';
@@ -45,14 +47,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
+  const { t, path, contentLang, longDate } = useI18n();
+  const named = useTitledName();
   return (
     <DatedListing
       data={loaderData}
-      nouns={['event', 'events']}
-      searchLabel="Filter events"
-      failedWhat="events"
+      nouns={(n) => t('lists.events.count', { count: n, n: String(n) })}
+      what={t('lists.events.what')}
+      searchLabel={t('lists.events.filter')}
+      failedWhat={t('lists.events.what')}
       listClass="card-grid"
-      label="Events"
+      label={t('lists.events.label')}
       intro={<SubscribeBox links={loaderData.subscribe} />}
       renderItem={(event) => (
         <article className="list-card list-card--media">
@@ -62,24 +67,28 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <div className="list-card__body">
             {event.date ? (
               <p className="list-card__date">
-                <time dateTime={isoDay(event.date)}>{formatLong(event.date)}</time>
+                <time dateTime={isoDay(event.date)}>{longDate(event.date)}</time>
               </p>
             ) : null}
-            <h2 className="list-card__title">
-              <Link to={eventPath(event._id)}>{event.title}</Link>
+            <h2 className="list-card__title" lang={contentLang}>
+              <Link to={path(eventPath(event._id))}>{event.title}</Link>
             </h2>
-            {event.description ? <p className="list-card__text">{event.description}</p> : null}
+            {event.description ? (
+              <p className="list-card__text" lang={contentLang}>
+                {event.description}
+              </p>
+            ) : null}
             <dl className="list-card__facts">
               {event.place ? (
                 <div>
-                  <dt>Venue</dt>
-                  <dd>{event.place}</dd>
+                  <dt>{t('lists.venue')}</dt>
+                  <dd lang={contentLang}>{event.place}</dd>
                 </div>
               ) : null}
               {event.time ? (
                 <div>
-                  <dt>Time</dt>
-                  <dd>{event.time}</dd>
+                  <dt>{t('lists.time')}</dt>
+                  <dd lang={contentLang}>{event.time}</dd>
                 </div>
               ) : null}
             </dl>
@@ -89,9 +98,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 href={imageUrl(event.attachment)}
                 target="_blank"
                 rel="noopener"
-                aria-label={`View Attachment: ${event.title} (opens in a new tab)`}
+                aria-label={named.label('lists.viewAttachmentLabel', event.title)}
               >
-                View Attachment
+                {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'))}
               </a>
             ) : null}
             <CalendarLinks links={event.calendar} title={event.title} />
@@ -104,17 +113,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
 /** "Subscribe": the whole calendar in the visitor's calendar app, kept up to date by it. */
 function SubscribeBox({ links }: { links: { webcal: string; google: string; ics: string } }) {
+  const { t } = useI18n();
   return (
     <section className="calendar-subscribe" aria-labelledby="subscribe-heading">
-      <h2 id="subscribe-heading">Subscribe to the school calendar</h2>
-      <p>Every event in your phone's or computer's calendar, updated when the school changes one.</p>
+      <h2 id="subscribe-heading">{t('lists.calendar.heading')}</h2>
+      <p>{t('lists.calendar.text')}</p>
       <p className="calendar-links">
-        <a href={links.webcal}>Subscribe</a>
-        <a href={links.google} target="_blank" rel="noopener" aria-label="Google Calendar: subscribe (opens in a new tab)">
-          Google Calendar
+        <a href={links.webcal}>{t('lists.calendar.subscribe')}</a>
+        <a href={links.google} target="_blank" rel="noopener" aria-label={t('lists.calendar.googleSubscribeLabel')}>
+          {t('lists.calendar.google')}
         </a>
-        <a href={links.ics} aria-label="Download every event (.ics)">
-          Download (.ics)
+        <a href={links.ics} aria-label={t('lists.calendar.downloadLabel')}>
+          {t('lists.calendar.download')}
         </a>
       </p>
     </section>
@@ -122,10 +132,11 @@ function SubscribeBox({ links }: { links: { webcal: string; google: string; ics:
 }
 
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <div className="container listing">
-      <h1>Events</h1>
-      <p>The events could not be shown just now. Please try again in a moment.</p>
+      <h1>{t('lists.events.label')}</h1>
+      <p>{t('lists.events.error')}</p>
     </div>
   );
 }

@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/news-item';
+import { EnglishNote } from '../components/english-note';
 import { ItemError } from '../components/item-error';
 import { PageHeader } from '../components/page-header';
 import { ShareButton } from '../components/share-button';
 import { schoolApi } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { useI18n } from '../i18n/i18n';
+import { useTitledName } from '../components/listing/titled-name';
+import { i18nFor } from '../i18n/i18n.server';
+import { isoDay } from '../lib/dates';
 import { imageUrl } from '../lib/images';
 import { newsItemPath, shareImageUrl } from '../lib/item-links';
 import { findItem, isImageRef, requiredId } from '../lib/item-page.server';
@@ -23,7 +27,8 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const id = requiredId(request, '/news');
+  const { t, path: localized } = i18nFor(request);
+  const id = requiredId(request, localized('/news'));
   const code = currentSchool(request);
   const item = findItem(await schoolApi(code).news(), id);
   const origin = siteUrlFor(request, code);
@@ -34,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     shareUrl: `${origin}${path}`,
     seo: {
       title: item.title,
-      description: previewText(item.description, `News from the school: ${item.title}.`),
+      description: previewText(item.description, t('lists.news.shareText', { title: item.title })),
       path,
       type: 'article' as const,
       ...(picture ? { image: shareImageUrl(picture, origin), imageAlt: item.title } : {}),
@@ -44,16 +49,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const { item, shareUrl } = loaderData;
+  const { t, path, contentLang, longDate } = useI18n();
+  const named = useTitledName();
   return (
     <>
-      <PageHeader title={item.title} />
+      <PageHeader title={item.title} titleLang={contentLang} />
       <div className="container listing item-page">
         {item.date ? (
           <p className="list-card__date">
-            <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time>
+            <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time>
           </p>
         ) : null}
-        {item.description ? <p className="item-page__text">{item.description}</p> : null}
+        {item.description ? (
+          <>
+            <EnglishNote />
+            <p className="item-page__text" lang={contentLang}>
+              {item.description}
+            </p>
+          </>
+        ) : null}
         {item.attachment ? (
           <p>
             <a
@@ -61,19 +75,20 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
               href={imageUrl(item.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={`View Attachment: ${item.title} (opens in a new tab)`}
+              aria-label={named.label('lists.viewAttachmentLabel', item.title)}
             >
-              View Attachment
+              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'))}
             </a>
           </p>
         ) : null}
         <ShareButton url={shareUrl} title={item.title} />
         <p>
-          <a href="/subscribe">Get notices by e-mail or notification</a>
+          <a href={path('/subscribe')}>{t('lists.subscribeNotices')}</a>
         </p>
         <p>
-          <Link className="back-link" to="/news">
-            <span aria-hidden="true">← </span>All news
+          <Link className="back-link" to={path('/news')}>
+            <span aria-hidden="true">← </span>
+            {t('lists.news.all')}
           </Link>
         </p>
       </div>
@@ -82,5 +97,13 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ItemError error={error} noun="News item" back={{ to: '/news', label: 'All news' }} />;
+  const { t } = useI18n();
+  return (
+    <ItemError
+      error={error}
+      noun={t('lists.news.item')}
+      lowerNoun={t('lists.news.itemLower')}
+      back={{ to: '/news', label: t('lists.news.all') }}
+    />
+  );
 }

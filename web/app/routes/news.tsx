@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { DatedListing } from '../components/listing/dated-listing';
+import { useTitledName } from '../components/listing/titled-name';
 import { schoolApi } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { useI18n } from '../i18n/i18n';
+import { isoDay } from '../lib/dates';
 import { newsDefaultYear } from '../lib/filters';
 import { imageUrl } from '../lib/images';
 import { datedListing } from '../lib/listing.server';
@@ -22,40 +25,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 export default function News({ loaderData }: Route.ComponentProps) {
+  const { t, rich, path, contentLang, longDate } = useI18n();
+  const named = useTitledName();
   return (
     <DatedListing
       data={loaderData}
-      nouns={['news item', 'news items']}
-      searchLabel="Filter news"
-      failedWhat="news"
+      nouns={(n) => t('lists.news.count', { count: n, n: String(n) })}
+      what={t('lists.news.what')}
+      searchLabel={t('lists.news.filter')}
+      failedWhat={t('lists.news.failedWhat')}
       listClass="card-list"
-      label="News"
-      intro={
-        <p className="listing__total">
-          Total News: <strong>{loaderData.total}</strong>
-        </p>
-      }
+      label={t('lists.news.label')}
+      intro={<p className="listing__total">{rich('lists.news.total', { total: String(loaderData.total), b: strong })}</p>}
       renderItem={(item) => (
         <article className="list-card">
           {item.date ? (
             <p className="list-card__date">
-              <time dateTime={isoDay(item.date)}>{formatLong(item.date)}</time>
+              <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time>
             </p>
           ) : null}
-          <h2 className="list-card__title">
-            <Link to={newsItemPath(item._id)}>{item.title}</Link>
+          <h2 className="list-card__title" lang={contentLang}>
+            <Link to={path(newsItemPath(item._id))}>{item.title}</Link>
           </h2>
-          {item.description ? <p className="list-card__text">{item.description}</p> : null}
+          {item.description ? (
+            <p className="list-card__text" lang={contentLang}>
+              {item.description}
+            </p>
+          ) : null}
           {item.attachment ? (
             <a
               className="list-card__link"
               href={imageUrl(item.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={`View Attachment: ${item.title} (opens in a new tab)`}
+              aria-label={named.label('lists.viewAttachmentLabel', item.title)}
             >
-              View Attachment
+              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'))}
             </a>
           ) : null}
         </article>
@@ -65,10 +73,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <div className="container listing">
-      <h1>News</h1>
-      <p>The news could not be shown just now. Please try again in a moment.</p>
+      <h1>{t('lists.news.label')}</h1>
+      <p>{t('lists.news.error')}</p>
     </div>
   );
 }

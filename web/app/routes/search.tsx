@@ -1,14 +1,23 @@
 import { Fragment } from 'react';
 import { data } from 'react-router';
-import { SEARCH_KIND_LABELS, type SearchAnswer, type SearchResult, type SearchSegment } from '@sthsm/contract/search';
+import {
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX,
+  type SearchAnswer,
+  type SearchResult,
+  type SearchSegment,
+} from '@sthsm/contract/search';
 import type { Route } from './+types/search';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import { Pagination } from '../components/listing/pagination';
 import { safeLink } from '../components/home/data';
 import { searchSite } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { useI18n, type Translate } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
+import { isoDay } from '../lib/dates';
 import { NO_HYDRATION } from '../lib/hydration';
-import { answerPaging, readSearchRequest, resultCount, searchHref } from '../lib/search';
+import { answerPaging, readSearchRequest, searchHref } from '../lib/search';
 import { currentSchool } from '../lib/school.server';
 import { pageMeta } from '../lib/seo';
 import '../styles/forms.css';
@@ -28,20 +37,32 @@ export const meta = pageMeta;
 const FIELD_ID = 'search-q';
 const ERROR_ID = `${FIELD_ID}-error`;
 const SUMMARY_ID = 'search-summary';
-const UNAVAILABLE = 'Search is not available just now. Please try again in a moment.';
+
+/**
+ * Why words cannot be searched for, in the page's language: the contract's messages (the API's and
+ * the page's own reading of the address) have keys; any other stays as the API wrote it.
+ */
+function refusal(t: Translate, message: string): string {
+  if (message === SEARCH_MESSAGES.empty) return t('lists.search.empty');
+  if (message === SEARCH_MESSAGES.tooLong) return t('lists.search.tooLong', { max: String(SEARCH_QUERY_MAX) });
+  if (message === SEARCH_MESSAGES.page) return t('lists.search.page', { max: String(SEARCH_PAGE_MAX) });
+  if (message === 'These words cannot be searched for.') return t('lists.search.refused');
+  return message;
+}
 
 type View =
   { state: 'form' } | { state: 'refused' | 'limited'; message: string } | { state: 'failed' } | { state: 'answered'; answer: SearchAnswer };
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = i18nFor(request);
   const { q, query, error } = readSearchRequest(new URL(request.url).searchParams);
-  const seo = q.trim() ? { seo: { title: `Search: ${q.trim()}` } } : {};
+  const seo = q.trim() ? { seo: { title: t('lists.search.title', { q: q.trim() }) } } : {};
   const page = (view: View, status = 200) => data({ q, view, ...seo }, { status });
-  if (error !== null) return page({ state: 'refused', message: error }, 400);
+  if (error !== null) return page({ state: 'refused', message: refusal(t, error) }, 400);
   if (query === null) return page({ state: 'form' });
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it (as the alumni action passes it).
   const outcome = await searchSite(currentSchool(request), query, request.headers.get('x-forwarded-for') ?? undefined);
-  if (outcome.status === 'refused') return page({ state: 'refused', message: outcome.message }, 400);
+  if (outcome.status === 'refused') return page({ state: 'refused', message: refusal(t, outcome.message) }, 400);
   if (outcome.status === 'limited') return page({ state: 'limited', message: outcome.message }, 429);
   if (outcome.status === 'failed') return page({ state: 'failed' }, 503);
   return page({ state: 'answered', answer: outcome.answer });
@@ -55,10 +76,11 @@ function Marked({ parts, fallback = '' }: { parts: readonly SearchSegment[]; fal
 }
 
 function SearchForm({ q, error }: { q: string; error: string | null }) {
+  const { t, path } = useI18n();
   return (
-    <form method="get" action="/search" className="search-form" noValidate>
+    <form method="get" action={path('/search')} className="search-form" noValidate>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor={FIELD_ID}>Search for</label>
+        <label htmlFor={FIELD_ID}>{t('lists.search.for')}</label>
         <div className="search-form__row">
           <input
             id={FIELD_ID}
@@ -70,7 +92,7 @@ function SearchForm({ q, error }: { q: string; error: string | null }) {
             aria-describedby={error ? ERROR_ID : undefined}
           />
           <button type="submit" className="btn">
-            Search
+            {t('lists.search.button')}
           </button>
         </div>
         {error ? (
@@ -85,19 +107,24 @@ function SearchForm({ q, error }: { q: string; error: string | null }) {
 }
 
 function ResultItem({ result }: { result: SearchResult }) {
-  const href = safeLink(result.path);
+  const { t, path, contentLang, longDate } = useI18n();
+  const link = safeLink(result.path);
+  // A page of the site in the page's language; anything else (a file) as it is.
+  const href = link?.startsWith('/') ? path(link) : link;
   const title = <Marked parts={result.titleParts} fallback={result.title} />;
   return (
     <li className="search-result">
-      <p className="search-result__kind">{SEARCH_KIND_LABELS[result.kind]}</p>
-      <h2 className="search-result__title">{href ? <a href={href}>{title}</a> : title}</h2>
+      <p className="search-result__kind">{t(`lists.kind.${result.kind}`)}</p>
+      <h2 className="search-result__title" lang={contentLang}>
+        {href ? <a href={href}>{title}</a> : title}
+      </h2>
       {result.date ? (
         <p className="search-result__date">
-          <time dateTime={isoDay(result.date)}>{formatLong(result.date)}</time>
+          <time dateTime={isoDay(result.date)}>{longDate(result.date)}</time>
         </p>
       ) : null}
       {result.snippet.length ? (
-        <p className="search-result__snippet">
+        <p className="search-result__snippet" lang={contentLang}>
           <Marked parts={result.snippet} />
         </p>
       ) : null}
@@ -106,23 +133,28 @@ function ResultItem({ result }: { result: SearchResult }) {
 }
 
 function Answer({ q, answer }: { q: string; answer: SearchAnswer }) {
-  const words = `“${q.trim()}”`;
+  const { t, rich, path, contentLang, number } = useI18n();
+  // The visitor's words, searched for in the school's English text.
+  const quoted = `“${q.trim()}”`;
+  const words = contentLang ? <span lang={contentLang}>{quoted}</span> : quoted;
   if (answer.total === 0) {
     return (
       <div className="search-none">
-        <p className="search-summary">No results for {words}.</p>
+        <p className="search-summary">{rich('lists.search.none', { words })}</p>
         {answer.suggestions.length ? (
           <p className="search-suggestions">
-            Did you mean:{' '}
+            {t('lists.search.didYouMean')}{' '}
             {answer.suggestions.map((suggestion, i) => (
               <Fragment key={suggestion}>
                 {i ? ', ' : null}
-                <a href={searchHref(suggestion)}>{suggestion}</a>
+                <a href={path(searchHref(suggestion))} lang={contentLang}>
+                  {suggestion}
+                </a>
               </Fragment>
             ))}
           </p>
         ) : (
-          <p>Try other words, or fewer of them.</p>
+          <p>{t('lists.search.tryOther')}</p>
         )}
       </div>
     );
@@ -131,7 +163,7 @@ function Answer({ q, answer }: { q: string; answer: SearchAnswer }) {
   return (
     <>
       <p className="search-summary" id={SUMMARY_ID}>
-        {resultCount(answer.total)} for {words}
+        {rich('lists.search.results', { count: answer.total, n: number(answer.total), words })}
       </p>
       {answer.results.length ? (
         <ol className="search-results" aria-labelledby={SUMMARY_ID}>
@@ -141,24 +173,31 @@ function Answer({ q, answer }: { q: string; answer: SearchAnswer }) {
         </ol>
       ) : (
         <p>
-          There are no results on page {answer.page}. <a href={searchHref(q.trim())}>See the first page of results</a>.
+          {rich('lists.search.emptyPage', {
+            page: String(answer.page),
+            first: <a href={path(searchHref(q.trim()))}>{t('lists.search.firstPage')}</a>,
+          })}
         </p>
       )}
-      <Pagination paging={paging} label="Pages of results" />
+      <Pagination paging={paging} label={t('lists.search.pages')} />
     </>
   );
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, view } = loaderData;
+  const { locale, t } = useI18n();
   return (
     <>
       <PageHeader />
       <div className="container page-body search-page">
         <SearchForm q={q} error={view.state === 'refused' ? view.message : null} />
-        {view.state === 'failed' ? <p className="listing__notice">{UNAVAILABLE}</p> : null}
+        {view.state === 'failed' ? <p className="listing__notice">{t('lists.search.unavailable')}</p> : null}
         {view.state === 'limited' ? (
-          <p className="listing__notice">{view.message} Many searches came from your address in the last minute.</p>
+          <p className="listing__notice">
+            {/* The API's own sentence is English: another language says the same in its words. */}
+            {locale === 'en' ? view.message : t('lists.search.wait')} {t('lists.search.limited')}
+          </p>
         ) : null}
         {view.state === 'answered' ? <Answer q={q} answer={view.answer} /> : null}
       </div>
@@ -167,5 +206,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message={UNAVAILABLE} />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('lists.search.unavailable')} />;
 }

@@ -2,6 +2,7 @@ import type { Route } from './+types/toppers-xii';
 import { ToppersPage } from '../components/listing/toppers-page';
 import { loadToppers } from '../lib/toppers.server';
 import { NO_HYDRATION } from '../lib/hydration';
+import { useI18n } from '../i18n/i18n';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadToppers(request, 'XII');
@@ -15,10 +16,11 @@ export default function ToppersXII({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <div className="container listing">
-      <h1>Toppers Class XII (ISC)</h1>
-      <p>The toppers could not be shown just now. Please try again in a moment.</p>
+      <h1>{t('page.toppers-xii.title')}</h1>
+      <p>{t('lists.toppers.error')}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { useI18n } from '../../i18n/i18n';
 import '../../styles/listings.css';
 
 export interface SelectOption {
@@ -31,7 +32,7 @@ export function FilterForm({
   selects,
   q,
   searchLabel,
-  searchFieldLabel = 'Search by title',
+  searchFieldLabel,
   summary,
   clearTo,
 }: {
@@ -39,13 +40,14 @@ export function FilterForm({
   q: string;
   /** The accessible name of the whole filter form, e.g. "Filter news". */
   searchLabel: string;
-  /** The visible label of the search box. */
+  /** The visible label of the search box ("Search by title" when not given). */
   searchFieldLabel?: string;
   /** "Showing 3 of 12 news items", announced politely when it changes. */
   summary: string;
   /** The URL that clears every filter. */
   clearTo: string;
 }) {
+  const { t } = useI18n();
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,24 +111,24 @@ export function FilterForm({
           </div>
         ))}
         <div className="filters__field filters__field--search">
-          <label htmlFor={`${id}-q`}>{searchFieldLabel}</label>
+          <label htmlFor={`${id}-q`}>{searchFieldLabel ?? t('lists.searchByTitle')}</label>
           <input
             ref={searchRef}
             id={`${id}-q`}
             type="search"
             name="q"
             defaultValue={q}
-            placeholder="Search Here.."
+            placeholder={t('lists.searchPlaceholder')}
             maxLength={100}
             autoComplete="off"
           />
         </div>
         <div className="filters__actions">
           <button type="submit" className="filters__apply">
-            Apply filters
+            {t('lists.applyFilters')}
           </button>
           <Link to={clearTo} className="filters__clear" preventScrollReset>
-            Clear filters
+            {t('lists.clearFilters')}
           </Link>
         </div>
         <output className="filters__summary" aria-live="polite" aria-busy={navigation.state === 'loading'}>
@@ -157,14 +159,13 @@ function SyncedSelect({ id, select }: { id: string; select: FilterSelect }) {
   );
 }
 
-/** The empty-result message, with a way out. */
+/** The empty-result message, with a way out. `what` is in the page's language ("news items"). */
 export function NoMatches({ what, clearTo }: { what: string; clearTo: string }) {
+  const { t, rich } = useI18n();
   return (
     <div className="no-matches">
-      <p>No {what} match your filters.</p>
-      <p>
-        <Link to={clearTo}>Clear filters</Link> to see all {what}.
-      </p>
+      <p>{t('lists.noMatches', { what })}</p>
+      <p>{rich('lists.noMatchesClear', { what, clear: <Link to={clearTo}>{t('lists.clearFilters')}</Link> })}</p>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n';
+import { EnglishNote } from '../english-note';
 import { NoMatches } from './filter-form';
 
 /**
@@ -17,7 +19,7 @@ export function ListingResults<T extends { _id: string }>({
 }: {
   items: readonly T[];
   failed: boolean;
-  /** What could not be loaded, e.g. "photo albums". */
+  /** What could not be loaded, e.g. "photo albums", in the page's language. */
   failedWhat: string;
   /** What did not match, e.g. "albums". */
   what: string;
@@ -26,15 +28,20 @@ export function ListingResults<T extends { _id: string }>({
   label: string;
   renderItem: (item: T) => ReactNode;
 }) {
+  const { t } = useI18n();
   if (failed) {
-    return <p className="listing__notice">The {failedWhat} could not be loaded just now. Please try again in a moment.</p>;
+    return <p className="listing__notice">{t('lists.failed', { what: failedWhat })}</p>;
   }
   if (items.length === 0) return <NoMatches what={what} clearTo={clearTo} />;
+  // The items are the school's text: on a page in another language, the note that they are in English.
   return (
-    <ul className={listClass} aria-label={label}>
-      {items.map((item) => (
-        <li key={item._id}>{renderItem(item)}</li>
-      ))}
-    </ul>
+    <>
+      <EnglishNote />
+      <ul className={listClass} aria-label={label}>
+        {items.map((item) => (
+          <li key={item._id}>{renderItem(item)}</li>
+        ))}
+      </ul>
+    </>
   );
 }

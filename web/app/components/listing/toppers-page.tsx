@@ -1,11 +1,13 @@
 import { useLocation } from 'react-router';
+import { pathWithoutLocale } from '@sthsm/contract/languages';
+import { useI18n } from '../../i18n/i18n';
 import { ALL } from '../../lib/filters';
 import { findPage } from '../../lib/site-map';
 import { PageHeader } from '../page-header';
 import { TopperPhoto, TopperResult } from '../topper-parts';
 import { FilterForm } from './filter-form';
 import { ListingResults } from './listing-results';
-import { summaryText } from './listing';
+import { listingSummary } from './listing';
 import type { ToppersData } from '../../lib/toppers.server';
 
 const TOPPER_PHOTO = { width: 400, height: 500 };
@@ -13,8 +15,12 @@ const TOPPER_PHOTO = { width: 400, height: 500 };
 /** The page body shared by /Toppers (class X) and /ToppersXII (class XII). */
 export function ToppersPage({ data }: { data: ToppersData }) {
   const { items, totalInSession, sessions, filters, failed, topperClass } = data;
+  const { t, path, contentLang } = useI18n();
   const { pathname } = useLocation();
-  const clearTo = `${findPage(pathname)?.path ?? pathname}?session=All`;
+  const page = pathWithoutLocale(pathname);
+  const clearTo = path(`${findPage(page)?.path ?? page}?session=All`);
+  const count = (n: number) => t('lists.toppers.count', { count: n, n: String(n) });
+  const summary = listingSummary(t, items.length, totalInSession, count);
   return (
     <>
       <PageHeader />
@@ -23,27 +29,25 @@ export function ToppersPage({ data }: { data: ToppersData }) {
           selects={[
             {
               name: 'session',
-              label: 'Session',
+              label: t('lists.session'),
               value: filters.session,
-              options: [{ value: ALL, label: 'All' }, ...sessions.map((s) => ({ value: s, label: s }))],
+              options: [{ value: ALL, label: t('lists.all') }, ...sessions.map((s) => ({ value: s, label: s }))],
             },
           ]}
           q={filters.q}
-          searchLabel={`Filter class ${topperClass} toppers`}
-          searchFieldLabel="Search by name"
-          summary={
-            summaryText(items.length, totalInSession, 'topper', 'toppers') + (filters.session === ALL ? '' : ` in ${filters.session}`)
-          }
+          searchLabel={t('lists.toppers.filter', { topperClass })}
+          searchFieldLabel={t('lists.searchByName')}
+          summary={filters.session === ALL ? summary : t('lists.summaryInSession', { summary, session: filters.session })}
           clearTo={clearTo}
         />
         <ListingResults
           items={items}
           failed={failed}
-          failedWhat="toppers"
-          what="toppers"
+          failedWhat={t('lists.toppers.what')}
+          what={t('lists.toppers.what')}
           clearTo={clearTo}
           listClass="topper-grid"
-          label={`Class ${topperClass} toppers`}
+          label={t('lists.toppers.label', { topperClass })}
           renderItem={(topper) => {
             return (
               <article className="topper-card">
@@ -55,7 +59,9 @@ export function ToppersPage({ data }: { data: ToppersData }) {
                   sizes="(min-width: 992px) 25vw, (min-width: 600px) 33vw, 50vw"
                   alt={topper.name}
                 />
-                <h2 className="topper-card__name">{topper.name}</h2>
+                <h2 className="topper-card__name" lang={contentLang}>
+                  {topper.name}
+                </h2>
                 <TopperResult stream={topper.stream} division={topper.division} />
                 <p className="topper-card__session">{topper.sessionYear}</p>
               </article>

@@ -1,6 +1,7 @@
 import feeds from './feeds.json';
+import lists from './lists.json';
 import pages from './pages.json';
 import shell from './shell.json';
 
 /** The English catalogue: every part's file (keys start with the part's name). */
-export default { ...shell, ...pages, ...feeds };
+export default { ...shell, ...pages, ...feeds, ...lists };
