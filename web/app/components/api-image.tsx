@@ -1,4 +1,5 @@
 import type { SiteImage } from '@sthsm/contract/school-fields';
+import { useI18n } from '../i18n/i18n';
 import { imageSrcSet, imageUrl } from '../lib/images';
 
 /** `sizes` of a card picture in the site's one-to-three-column card grids. */
@@ -18,8 +19,9 @@ type Source =
  * serves (up to the picture's own width when known), `sizes` for the layout, width and height so
  * nothing moves while it loads, and lazy loading unless it is near the top of the page.
  */
-export function ApiImage(props: Source & { sizes: string; className?: string; loading?: ImageLoading }) {
+export function ApiImage(props: Source & { sizes: string; className?: string; loading?: ImageLoading; lang?: string }) {
   const { sizes, className, loading = 'lazy' } = props;
+  const { contentLang } = useI18n();
   const { ref, width, height, alt, maxWidth } =
     'image' in props
       ? {
@@ -41,6 +43,8 @@ export function ApiImage(props: Source & { sizes: string; className?: string; lo
       alt={alt}
       loading={loading === 'lazy' ? 'lazy' : 'eager'}
       fetchPriority={loading === 'priority' ? 'high' : undefined}
+      // A stored picture's own alt text is the school's (English until translated); a given one says its own language.
+      lang={props.lang ?? ('image' in props && props.alt === undefined && alt ? contentLang : undefined)}
       decoding={loading === 'lazy' ? 'async' : undefined}
     />
   );
