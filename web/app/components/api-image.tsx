@@ -1,4 +1,5 @@
 import type { SiteImage } from '@sthsm/contract/school-fields';
+import { useI18n } from '../i18n/i18n';
 import { imageSrcSet, imageUrl } from '../lib/images';
 
 /** `sizes` of a card picture in the site's one-to-three-column card grids. */
@@ -19,7 +20,8 @@ type Source =
  * nothing moves while it loads, and lazy loading unless it is near the top of the page.
  */
 export function ApiImage(props: Source & { sizes: string; className?: string; loading?: ImageLoading; lang?: string }) {
-  const { sizes, className, loading = 'lazy', lang } = props;
+  const { sizes, className, loading = 'lazy' } = props;
+  const { contentLang } = useI18n();
   const { ref, width, height, alt, maxWidth } =
     'image' in props
       ? {
@@ -39,9 +41,10 @@ export function ApiImage(props: Source & { sizes: string; className?: string; lo
       width={width}
       height={height}
       alt={alt}
-      lang={lang}
       loading={loading === 'lazy' ? 'lazy' : 'eager'}
       fetchPriority={loading === 'priority' ? 'high' : undefined}
+      // A stored picture's own alt text is the school's (English until translated); a given one says its own language.
+      lang={props.lang ?? ('image' in props && props.alt === undefined && alt ? contentLang : undefined)}
       decoding={loading === 'lazy' ? 'async' : undefined}
     />
   );

@@ -18,6 +18,8 @@ export interface CarouselSettings {
   steps: Array<[number, number]>;
   spaceBetween: number;
   pagination: boolean;
+  /** Swiper's words for screen readers, in the page's language (a slide, its position, a dot). */
+  words?: { slide: string; slideLabel: string; bullet: string };
 }
 
 /** Swiper set-ups queue up and run one per task, so a page of carousels is not one long task on a slow phone. */
@@ -28,10 +30,14 @@ function ownTask(): Promise<void> {
   return turn;
 }
 
-/** A play/pause button's state: its name ("Pause …" while moving) and which icon shows (carousel.css). */
-export function setPlayPause(button: HTMLElement, playing: boolean, what: string): void {
+/**
+ * A play/pause button's state: its name ("Pause …" while moving, in the page's language: the
+ * server wrote both in `data-pause` and `data-play`) and which icon shows (carousel.css).
+ */
+export function setPlayPause(button: HTMLElement, playing: boolean): void {
   button.dataset.playing = String(playing);
-  button.setAttribute('aria-label', `${playing ? 'Pause' : 'Play'} ${what}`);
+  const name = playing ? button.dataset.pause : button.dataset.play;
+  if (name) button.setAttribute('aria-label', name);
 }
 
 /**
@@ -72,7 +78,7 @@ export function mountCarousel(section: HTMLElement): () => void {
   const viewport = section.querySelector<HTMLElement>('.swiper');
   const wrapper = viewport?.querySelector<HTMLElement>('.swiper-wrapper');
   if (!settings || !viewport || !wrapper) return () => undefined;
-  const { label, steps, spaceBetween, pagination } = settings;
+  const { label, steps, spaceBetween, pagination, words } = settings;
   const dots = section.querySelector<HTMLElement>('.carousel__dots');
   const toggle = section.querySelector<HTMLElement>('.carousel__play');
   const previous = section.querySelector<HTMLElement>('.carousel__prev');
@@ -96,7 +102,7 @@ export function mountCarousel(section: HTMLElement): () => void {
   /** Brings the button, the live region and Swiper's autoplay in line with the state. */
   const update = () => {
     const now = playing();
-    if (toggle) setPlayPause(toggle, now, label);
+    if (toggle) setPlayPause(toggle, now);
     wrapper.setAttribute('aria-live', now ? 'off' : 'polite');
     if (!swiper || swiper.destroyed) return;
     swiper.params.speed = reduced.matches ? 0 : CAROUSEL_SPEED_MS;
@@ -130,9 +136,9 @@ export function mountCarousel(section: HTMLElement): () => void {
           a11y: {
             containerMessage: null,
             containerRoleDescriptionMessage: null,
-            itemRoleDescriptionMessage: 'slide',
-            slideLabelMessage: '{{index}} of {{slidesLength}}',
-            paginationBulletMessage: `Show slide {{index}} of ${label}`,
+            itemRoleDescriptionMessage: words?.slide ?? 'slide',
+            slideLabelMessage: words?.slideLabel ?? '{{index}} of {{slidesLength}}',
+            paginationBulletMessage: words?.bullet ?? `Show slide {{index}} of ${label}`,
           },
         });
         swiper.autoplay.stop(); // update() starts it when nothing asks it to wait

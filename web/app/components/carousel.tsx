@@ -1,5 +1,6 @@
 import { Children, useEffect, useRef, type ReactNode } from 'react';
 import { mountCarousel, type CarouselSettings } from './carousel-controller';
+import { useI18n } from '../i18n/i18n';
 import { PlayPauseButton } from './play-pause-button';
 import 'swiper/css';
 import '../styles/carousel.css';
@@ -49,7 +50,17 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
   const count = slides.length;
   const steps = sortedPerView(perView);
   const key = `carousel-${steps.map(([w, n]) => `${w}-${n}`).join('_')}-g${spaceBetween}`;
-  const settings: CarouselSettings = { label, steps, spaceBetween, pagination };
+  const { t, locale } = useI18n();
+  // English keeps Swiper's words as they were (the controller's defaults): no extra markup.
+  const words =
+    locale === 'en'
+      ? undefined
+      : {
+          slide: t('media.carousel.slideRole'),
+          slideLabel: t('media.carousel.slide', { n: '{{index}}', count: '{{slidesLength}}' }),
+          bullet: t('media.carousel.bullet', { index: '{{index}}', label }),
+        };
+  const settings: CarouselSettings = { label, steps, spaceBetween, pagination, ...(words ? { words } : {}) };
   const sectionRef = useRef<HTMLElement>(null);
 
   // Rebuilt only when the slides or the layout change (`key` encodes perView and spaceBetween).
@@ -61,7 +72,7 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
     <section
       ref={sectionRef}
       className={`carousel ${key}${className ? ` ${className}` : ''}`}
-      aria-roledescription="carousel"
+      aria-roledescription={t('media.carousel.role')}
       aria-label={label}
       data-carousel={JSON.stringify(settings)}
     >
@@ -73,8 +84,14 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
       <div className="swiper" tabIndex={0}>
         <div className="swiper-wrapper" aria-live="off">
           {slides.map((slide, i) => (
-            // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- the APG carousel pattern: each slide is a group
-            <div className="swiper-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} key={i}>
+            <div
+              className="swiper-slide"
+              // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- the APG carousel pattern: each slide is a group
+              role="group"
+              aria-roledescription={t('media.carousel.slideRole')}
+              aria-label={t('media.carousel.slide', { n: i + 1, count })}
+              key={i}
+            >
               {slide}
             </div>
           ))}
@@ -84,13 +101,13 @@ export function Carousel({ label, children, perView = { 0: 1 }, spaceBetween = 1
         <div className="carousel__bar">
           {pagination ? <div className="carousel__dots" /> : null}
           <div className="carousel__controls">
-            <button type="button" className="carousel__button carousel__prev" aria-label={`Previous slide of ${label}`}>
+            <button type="button" className="carousel__button carousel__prev" aria-label={t('media.carousel.previous', { label })}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
                 <path d="M15 5l-7 7 7 7" />
               </svg>
             </button>
             <PlayPauseButton playing what={label} className="carousel__button carousel__play" />
-            <button type="button" className="carousel__button carousel__next" aria-label={`Next slide of ${label}`}>
+            <button type="button" className="carousel__button carousel__next" aria-label={t('media.carousel.next', { label })}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
                 <path d="M9 5l7 7-7 7" />
               </svg>

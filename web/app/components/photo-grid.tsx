@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { useI18n } from '../i18n/i18n';
 import { imageUrl } from '../lib/images';
 import { ApiImage } from './api-image';
 import { isPlainClick, photosOf, toItem, type Photo } from './lightbox/grid-items';
 import { preloadLightbox, useLightbox } from './lightbox/lazy-lightbox';
+import { lightboxWords } from './lightbox/words';
 
 export { photosOf, type Photo };
 
@@ -13,10 +15,12 @@ export { photosOf, type Photo };
  */
 export function PhotoGrid({ photos, label }: { photos: Photo[]; label: string }) {
   const items = useMemo(() => photos.map(toItem), [photos]);
-  const { openAt, element } = useLightbox(items, label);
+  const { t } = useI18n();
+  const words = useMemo(() => lightboxWords(t), [t]);
+  const { openAt, element } = useLightbox(items, label, words);
   return (
     <>
-      <ul className="photo-grid" aria-label={label} data-photos={JSON.stringify(photos)}>
+      <ul className="photo-grid" aria-label={label} data-photos={JSON.stringify(photos)} data-words={JSON.stringify(words)}>
         {photos.map((photo, i) => (
           <li key={`${photo.src}-${i}`}>
             <a

@@ -1,3 +1,5 @@
+import { useI18n } from '../i18n/i18n';
+
 /**
  * The visible pause control of moving content (WCAG 2.2.2): "Pause …" while it moves, "Play …" when
  * stopped. It is server-rendered markup; its owner's controller (carousel-controller.ts,
@@ -16,11 +18,16 @@ export function PlayPauseButton({
   /** Hidden until the controller starts the motion. */
   hidden?: boolean;
 }) {
+  const { t } = useI18n();
+  const pause = t('media.carousel.pause', { what });
+  const play = t('media.carousel.play', { what });
   return (
     <button
       type="button"
       className={className}
-      aria-label={`${playing ? 'Pause' : 'Play'} ${what}`}
+      aria-label={playing ? pause : play}
+      data-pause={pause}
+      data-play={play}
       data-playing={String(playing)}
       hidden={hidden}
     >

@@ -3,13 +3,14 @@
 // lightbox, islands/photo-viewer.tsx) loads on the first press of a photo, as it does on pages with
 // React (components/lightbox/lazy-lightbox.tsx). Without it each photo is a link to its full image.
 import { isPlainClick, toItem, type Photo } from '../components/lightbox/grid-items';
+import { parseLightboxWords } from '../components/lightbox/words';
 
 const loadViewer = () => import('./photo-viewer');
 
-/** "Opening the photo viewer…" over the page while the viewer's code arrives, as on React pages. */
-function opening(): HTMLElement {
+/** "Opening the photo viewer…" (in the page's language) over the page while the viewer's code arrives, as on React pages. */
+function opening(text: string): HTMLElement {
   const overlay = document.createElement('output');
-  overlay.textContent = 'Opening the photo viewer…';
+  overlay.textContent = text;
   overlay.style.cssText =
     'position:fixed;inset:0;z-index:9999;display:flex;align-items:center;justify-content:center;background:rgba(12,12,12,0.93);color:silver;font-size:1.1rem';
   document.body.append(overlay);
@@ -27,7 +28,9 @@ function photosIn(grid: HTMLElement): Photo[] | null {
 
 for (const grid of Array.from(document.querySelectorAll<HTMLElement>('ul.photo-grid[data-photos]'))) {
   const photos = photosIn(grid);
-  if (!photos) continue;
+  // The grid's words, written by the server in the page's language (components/photo-grid.tsx).
+  const words = parseLightboxWords(grid.dataset.words);
+  if (!photos || !words) continue;
   const items = photos.map(toItem);
   const label = grid.getAttribute('aria-label') ?? 'Photos';
   Array.from(grid.querySelectorAll<HTMLAnchorElement>(':scope > li > a')).forEach((link, index) => {
@@ -35,11 +38,11 @@ for (const grid of Array.from(document.querySelectorAll<HTMLElement>('ul.photo-g
     link.addEventListener('click', (event) => {
       if (!isPlainClick(event)) return;
       event.preventDefault();
-      const overlay = opening();
+      const overlay = opening(words.opening);
       loadViewer().then(
         (viewer) => {
           overlay.remove();
-          viewer.openViewer(items, index, label, link);
+          viewer.openViewer(items, index, label, words, link);
         },
         () => {
           // The viewer could not load (a dropped connection): show the photo itself.

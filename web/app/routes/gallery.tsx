@@ -9,6 +9,7 @@ import { galleryDefaultYear } from '../lib/filters';
 import { datedListing } from '../lib/listing.server';
 import { currentSchool } from '../lib/school.server';
 import { NO_HYDRATION } from '../lib/hydration';
+import { useI18n } from '../i18n/i18n';
 
 /** No React in the browser (docs/decisions/0075): the filters are the shell script's (lib/enhance.server.ts). */
 export const handle = NO_HYDRATION;
@@ -32,34 +33,46 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { t, path, contentLang } = useI18n();
   return (
     <DatedListing
       data={loaderData}
-      nouns={['album', 'albums']}
-      searchLabel="Filter albums"
-      failedWhat="photo albums"
+      nouns={[t('media.gallery.album'), t('media.gallery.albums')]}
+      searchLabel={t('media.gallery.filter')}
+      failedWhat={t('media.gallery.failedWhat')}
       listClass="card-grid"
-      label="Albums"
+      label={t('media.gallery.label')}
       renderItem={(album) => (
         <article className="list-card list-card--media">
           {album.cover ? (
             <ApiImage className="list-card__image" src={album.cover} width={640} height={427} maxWidth={1024} sizes={CARD_SIZES} alt="" />
           ) : null}
           <div className="list-card__body">
-            <h2 className="list-card__title">{album.title}</h2>
-            {album.description ? <p className="list-card__text">{album.description}</p> : null}
+            <h2 className="list-card__title" lang={contentLang}>
+              {album.title}
+            </h2>
+            {album.description ? (
+              <p className="list-card__text" lang={contentLang}>
+                {album.description}
+              </p>
+            ) : null}
             <p className="list-card__meta">
               {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
-              <span>
-                {album.count} {album.count === 1 ? 'photo' : 'photos'}
-              </span>
+              <span>{t('media.gallery.photos', { count: album.count })}</span>
             </p>
             <Link
               className="list-card__action"
-              to={`/SubGallery?id=${encodeURIComponent(album._id)}`}
-              aria-label={`View Album: ${album.title}`}
+              to={path(`/SubGallery?id=${encodeURIComponent(album._id)}`)}
+              // An aria-label cannot mark the album's title English: on other languages' pages it is hidden text.
+              aria-label={contentLang ? undefined : t('media.gallery.viewNamed', { title: album.title })}
             >
-              View Album
+              {t('media.gallery.view')}
+              {contentLang ? (
+                <span className="visually-hidden">
+                  {': '}
+                  <span lang={contentLang}>{album.title}</span>
+                </span>
+              ) : null}
             </Link>
           </div>
         </article>
@@ -69,10 +82,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <div className="container listing">
-      <h1>Photo Gallery</h1>
-      <p>The photo gallery could not be shown just now. Please try again in a moment.</p>
+      <h1>{t('media.gallery.errorTitle')}</h1>
+      <p>{t('media.gallery.errorText')}</p>
     </div>
   );
 }

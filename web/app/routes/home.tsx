@@ -10,6 +10,7 @@ import { sanitizeRichText } from '../lib/sanitize.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { loadPage } from '../lib/school-data.server';
 import { currentSchool } from '../lib/school.server';
+import { useI18n } from '../i18n/i18n';
 import '../styles/home.css';
 
 /** No React in the browser: the carousels, the ticker and the notices run on the home island (decision 0078). */
@@ -48,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   const { school: profile, code } = useRootData();
+  const { t } = useI18n();
   const school: HomeSchool = {
     name: profile?.name ?? code,
     tagline: profile?.tagline ?? '',
@@ -73,7 +75,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {shows('principal-message', data.principalMessages.length) ? (
         <PrincipalSection
           messages={data.principalMessages}
-          principalName={profile?.principal?.name ?? 'The Principal'}
+          principalName={profile?.principal?.name ?? t('media.home.thePrincipal')}
           readMore={listed('/principal-message')}
         />
       ) : null}
@@ -89,12 +91,16 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { t, rich, path } = useI18n();
   return (
     <div className="container home-error">
-      <h1>Unexpected Application Error!</h1>
-      <p>The home page could not be shown. Please try again in a moment.</p>
+      <h1>{t('media.home.errorTitle')}</h1>
+      <p>{t('media.home.errorText')}</p>
       <p>
-        <a href="/news">Read the latest news</a> or <a href="/contactUs">contact the school</a>.
+        {rich('media.home.errorLinks', {
+          news: <a href={path('/news')}>{t('media.home.errorNews')}</a>,
+          contact: <a href={path('/contactUs')}>{t('media.home.errorContact')}</a>,
+        })}
       </p>
     </div>
   );

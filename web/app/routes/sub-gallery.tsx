@@ -1,5 +1,6 @@
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/sub-gallery';
+import { EnglishNote } from '../components/english-note';
 import { PageHeader } from '../components/page-header';
 import { PhotoGrid, type Photo } from '../components/photo-grid';
 import { ShareButton } from '../components/share-button';
@@ -12,6 +13,8 @@ import { previewText } from '../lib/share';
 import '../styles/listings.css';
 import '../styles/share.css';
 import type { HydrationHandle } from '../lib/hydration';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 
 /** Album photos come without sizes: a 3:2 box for layout until each loads. */
 const LAYOUT_WIDTH = 1200;
@@ -32,9 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteUrlFor(request);
   const path = albumPath(album._id);
   const cover = album.attachments[0];
+  const { t } = i18nFor(request);
   const seo = {
     title: album.title,
-    description: previewText(album.description, `${album.attachments.length} photos of ${album.title}.`),
+    description: previewText(album.description, t('media.album.preview', { count: album.attachments.length, title: album.title })),
     path,
     type: 'article' as const,
     ...(cover ? { image: shareImageUrl(cover, origin), imageAlt: album.title } : {}),
@@ -44,16 +48,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
   const { album, shareUrl } = loaderData;
+  const { t, path, number, contentLang } = useI18n();
   const when = album.date ? formatDashed(album.date) : '';
   // A library photo's own alt text and caption where the server sends them (the optional `photos`
   // extension); otherwise, and for a decorative photo (it is a link's only content), the album's words.
   const stored = new Map((album.photos ?? []).map((p) => [p.ref, p]));
   const photos: Photo[] = album.attachments.map((ref, i) => {
     const own = stored.get(ref);
+    const place = { title: album.title, n: i + 1, total: album.attachments.length };
     return {
       src: ref,
+      // On other languages' pages our alt leaves out the album's title (an alt cannot mark it English; the page's heading has it).
       alt:
-        (!own?.decorative && own?.alt.trim()) || `${album.title}, photo ${i + 1} of ${album.attachments.length}${when ? ` (${when})` : ''}`,
+        (!own?.decorative && own?.alt.trim()) ||
+        (contentLang
+          ? t('media.album.photoShort', place)
+          : when
+            ? t('media.album.photoAltDated', { ...place, date: when })
+            : t('media.album.photoAlt', place)),
       width: LAYOUT_WIDTH,
       height: LAYOUT_HEIGHT,
       caption: own?.caption.trim() || `${album.title} (${i + 1}/${album.attachments.length})`,
@@ -65,39 +77,59 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
       <PageHeader title={album.title} />
       <div className="container listing album">
         <p>
-          <Link to="/gallery" className="back-link">
-            <span aria-hidden="true">← </span>Back to Gallery
+          <Link to={path('/gallery')} className="back-link">
+            <span aria-hidden="true">← </span>
+            {t('media.album.back')}
           </Link>
         </p>
         <dl className="album__facts">
           <div>
-            <dt>Event Date</dt>
-            <dd>{album.date ? <time dateTime={isoDay(album.date)}>{formatBritish(album.date)}</time> : 'Not given'}</dd>
+            <dt>{t('media.album.eventDate')}</dt>
+            <dd>{album.date ? <time dateTime={isoDay(album.date)}>{formatBritish(album.date)}</time> : t('media.album.notGiven')}</dd>
           </div>
           <div>
-            <dt>Updated On</dt>
-            <dd>{album.updatedOn ? <time dateTime={isoDay(album.updatedOn)}>{formatBritish(album.updatedOn)}</time> : 'Not given'}</dd>
+            <dt>{t('media.album.updatedOn')}</dt>
+            <dd>
+              {album.updatedOn ? (
+                <time dateTime={isoDay(album.updatedOn)}>{formatBritish(album.updatedOn)}</time>
+              ) : (
+                t('media.album.notGiven')
+              )}
+            </dd>
           </div>
           <div>
-            <dt>Total Photos</dt>
-            <dd>{album.attachments.length}</dd>
+            <dt>{t('media.album.totalPhotos')}</dt>
+            <dd>{number(album.attachments.length)}</dd>
           </div>
         </dl>
-        {album.description ? <p className="album__description">{album.description}</p> : null}
+        <EnglishNote />
+        {album.description ? (
+          <p className="album__description" lang={contentLang}>
+            {album.description}
+          </p>
+        ) : null}
         <ShareButton url={shareUrl} title={album.title} />
-        {photos.length > 0 ? <PhotoGrid photos={photos} label={`${album.title} photos`} /> : <p>This album has no photos yet.</p>}
+        {photos.length > 0 ? (
+          <PhotoGrid
+            photos={photos}
+            label={contentLang ? t('media.album.gridLabelShort') : t('media.album.gridLabel', { title: album.title })}
+          />
+        ) : (
+          <p>{t('media.album.empty')}</p>
+        )}
       </div>
     </>
   );
 }
 
 export function ErrorBoundary() {
+  const { t, path } = useI18n();
   return (
     <div className="container listing">
-      <h1>Album</h1>
-      <p>This album could not be shown just now.</p>
+      <h1>{t('media.album.errorTitle')}</h1>
+      <p>{t('media.album.errorText')}</p>
       <p>
-        <Link to="/gallery">Back to Gallery</Link>
+        <Link to={path('/gallery')}>{t('media.album.back')}</Link>
       </p>
     </div>
   );

@@ -5,11 +5,13 @@ import { FilterForm, NoMatches } from '../components/listing/filter-form';
 import { summaryText, yearSelect } from '../components/listing/listing';
 import { PageHeader } from '../components/page-header';
 import { schoolApi } from '../lib/api.server';
-import { formatLong, isoDay } from '../lib/dates';
+import { isoDay } from '../lib/dates';
 import { ALL, applyFilters, parseListFilters, sortNewestFirst, withSelected, yearsOf } from '../lib/filters';
 import { currentSchool } from '../lib/school.server';
 import { findPage } from '../lib/site-map';
 import { NO_HYDRATION } from '../lib/hydration';
+import { EnglishNote } from '../components/english-note';
+import { useI18n } from '../i18n/i18n';
 
 /** Only web links open from a card: a javascript: or data: URL from the data is never followed. */
 function safeLink(url: string): string | null {
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function VideoGallery({ loaderData }: Route.ComponentProps) {
   const { items, total, years, filters } = loaderData;
   const { pathname } = useLocation();
+  const { t, longDate, contentLang } = useI18n();
   // The video gallery starts on All: clearing the filters is its plain address.
   const clearTo = findPage(pathname)?.path ?? pathname;
   return (
@@ -50,63 +53,68 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
         <FilterForm
           selects={[yearSelect(years, filters.year)]}
           q={filters.q}
-          searchLabel="Filter videos"
-          summary={summaryText(items.length, total, 'video', 'videos')}
+          searchLabel={t('media.videos.filter')}
+          summary={summaryText(items.length, total, t('media.videos.video'), t('media.videos.videos'))}
           clearTo={clearTo}
         />
         {total === 0 ? (
           // SPEC §2: with no videos, one placeholder card titled 'Video Title'.
-          <ul className="card-grid" aria-label="Videos">
+          <ul className="card-grid" aria-label={t('media.videos.label')}>
             <li>
               <article className="list-card list-card--media video-card video-card--placeholder">
                 <div className="video-card__thumb video-card__thumb--empty" aria-hidden="true">
                   <span className="video-card__play" />
                 </div>
                 <div className="list-card__body">
-                  <h2 className="list-card__title">Video Title</h2>
-                  <p className="list-card__text">Videos of school events will appear here soon.</p>
+                  <h2 className="list-card__title">{t('media.videos.placeholderTitle')}</h2>
+                  <p className="list-card__text">{t('media.videos.placeholderText')}</p>
                 </div>
               </article>
             </li>
           </ul>
         ) : items.length === 0 ? (
-          <NoMatches what="videos" clearTo={clearTo} />
+          <NoMatches what={t('media.videos.videos')} clearTo={clearTo} />
         ) : (
-          <ul className="card-grid" aria-label="Videos">
-            {items.map((video) => {
-              const thumb = video.attachments[0];
-              const body = (
-                <>
-                  <div className="video-card__thumb">
-                    {thumb ? <ApiImage src={thumb} width={640} height={360} maxWidth={1024} sizes={CARD_SIZES} alt="" /> : null}
-                    <span className="video-card__play" aria-hidden="true" />
-                  </div>
-                  <div className="list-card__body">
-                    <h2 className="list-card__title">{video.title}</h2>
-                    {video.date ? (
-                      <p className="list-card__date">
-                        <time dateTime={isoDay(video.date)}>{formatLong(video.date)}</time>
-                      </p>
-                    ) : null}
-                  </div>
-                </>
-              );
-              return (
-                <li key={video._id}>
-                  <article className="list-card list-card--media video-card">
-                    {video.link ? (
-                      <a className="video-card__link" href={video.link} target="_blank" rel="noopener">
-                        {body}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      body
-                    )}
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <EnglishNote />
+            <ul className="card-grid" aria-label={t('media.videos.label')}>
+              {items.map((video) => {
+                const thumb = video.attachments[0];
+                const body = (
+                  <>
+                    <div className="video-card__thumb">
+                      {thumb ? <ApiImage src={thumb} width={640} height={360} maxWidth={1024} sizes={CARD_SIZES} alt="" /> : null}
+                      <span className="video-card__play" aria-hidden="true" />
+                    </div>
+                    <div className="list-card__body">
+                      <h2 className="list-card__title" lang={contentLang}>
+                        {video.title}
+                      </h2>
+                      {video.date ? (
+                        <p className="list-card__date">
+                          <time dateTime={isoDay(video.date)}>{longDate(video.date)}</time>
+                        </p>
+                      ) : null}
+                    </div>
+                  </>
+                );
+                return (
+                  <li key={video._id}>
+                    <article className="list-card list-card--media video-card">
+                      {video.link ? (
+                        <a className="video-card__link" href={video.link} target="_blank" rel="noopener">
+                          {body}
+                          <span className="visually-hidden">{t('shell.newTab')}</span>
+                        </a>
+                      ) : (
+                        body
+                      )}
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </div>
     </>
@@ -114,10 +122,11 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <div className="container listing">
-      <h1>Video Gallery</h1>
-      <p>The videos could not be shown just now. Please try again in a moment.</p>
+      <h1>{t('media.videos.errorTitle')}</h1>
+      <p>{t('media.videos.errorText')}</p>
     </div>
   );
 }

@@ -57,7 +57,8 @@ export const NAMES = new Set(
 /** A message as a pattern of the whole text: its {names} and plural parts match any words. */
 function patternOf(message: string): RegExp | null {
   const plain = message.replace(/<\/?[a-z]+>/g, '');
-  if (!/[A-Za-z]{3}/.test(plain.replace(/\{[^{}]*\}/g, ''))) return null;
+  // Words outside the {arguments} (a message that is one plural, "{count, plural, …}", has none: its words are checked as words).
+  if (!/[A-Za-z]{3}/.test(plain.replace(/\{(?:[^{}]|\{[^{}]*\})*\}/g, ''))) return null;
   const parts = plain.split(/\{(?:[^{}]|\{[^{}]*\})*\}/g).map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('.+?')}$`);
 }

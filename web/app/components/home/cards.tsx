@@ -1,13 +1,16 @@
-import { formatLong, isoDay } from '../../lib/dates';
+import { useI18n } from '../../i18n/i18n';
+import { isoDay } from '../../lib/dates';
 import { ApiImage } from '../api-image';
 import { TopperPhoto, TopperResult } from '../topper-parts';
 import type { HomeBirthday, HomeEvent, HomeTopper } from './data';
+import { schoolText } from './school-text';
 
 // The cards inside the home page's carousels, each with SPEC §8's placeholder when there is no data.
 
 const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
 
 export function EventCard({ event }: { event: HomeEvent }) {
+  const { longDate, contentLang } = useI18n();
   return (
     <article className="home-card event-card">
       {event.image ? (
@@ -18,13 +21,17 @@ export function EventCard({ event }: { event: HomeEvent }) {
       <div className="home-card__body">
         {event.date ? (
           <time className="event-card__date" dateTime={isoDay(event.date)}>
-            {formatLong(event.date)}
+            {longDate(event.date)}
           </time>
         ) : null}
-        <h3>{event.title}</h3>
-        {event.description ? <p className="home-card__text">{event.description}</p> : null}
+        <h3 lang={contentLang}>{event.title}</h3>
+        {event.description ? (
+          <p className="home-card__text" lang={contentLang}>
+            {event.description}
+          </p>
+        ) : null}
         {event.place || event.time ? (
-          <p className="event-card__meta">
+          <p className="event-card__meta" lang={contentLang}>
             {event.place ? <span>{event.place}</span> : null}
             {event.time ? <span>{event.time}</span> : null}
           </p>
@@ -36,25 +43,41 @@ export function EventCard({ event }: { event: HomeEvent }) {
 
 /** SPEC §8: the sample event shown when there are no upcoming events. */
 export function EventPlaceholder() {
+  const { t } = useI18n();
   return (
     <article className="home-card event-card event-card--placeholder">
       <div className="home-card__image home-card__image--blank" aria-hidden="true" />
       <div className="home-card__body">
-        <h3>Event Title</h3>
-        <p className="home-card__text">Stay Tuned For More Updates</p>
+        <h3>{t('media.home.eventTitle')}</h3>
+        <p className="home-card__text">{t('media.home.stayTuned')}</p>
       </div>
     </article>
   );
 }
 
-export function TopperCard({ topper }: { topper: Pick<HomeTopper, 'name' | 'stream' | 'division' | 'sessionYear' | 'image'> }) {
+export function TopperCard({
+  topper,
+  placeholder,
+}: {
+  topper: Pick<HomeTopper, 'name' | 'stream' | 'division' | 'sessionYear' | 'image'>;
+  /** The sample card: its name is ours, not the school's. */
+  placeholder?: boolean;
+}) {
+  const { t, contentLang } = useI18n();
   return (
     <article className="home-card topper-card">
-      <TopperPhoto photo={topper.image} width={320} height={320} maxWidth={320} sizes="96px" alt={`Photo of ${topper.name}`} />
+      <TopperPhoto
+        photo={topper.image}
+        width={320}
+        height={320}
+        maxWidth={320}
+        sizes="96px"
+        alt={t('media.home.photoOf', { name: topper.name })}
+      />
       <div className="home-card__body">
-        <h4>{topper.name}</h4>
+        <h4 lang={placeholder ? undefined : contentLang}>{topper.name}</h4>
         <TopperResult stream={topper.stream} division={topper.division} />
-        {topper.sessionYear ? <p className="topper-card__session">Session {topper.sessionYear}</p> : null}
+        {topper.sessionYear ? <p className="topper-card__session">{t('media.home.session', { year: topper.sessionYear })}</p> : null}
       </div>
     </article>
   );
@@ -62,10 +85,21 @@ export function TopperCard({ topper }: { topper: Pick<HomeTopper, 'name' | 'stre
 
 /** SPEC §8: "100% toppers" — a sample topper card shown when a class has none. */
 export function TopperPlaceholder() {
-  return <TopperCard topper={{ name: 'Student Name', stream: '', division: '100%', sessionYear: '', image: null }} />;
+  const { t } = useI18n();
+  return (
+    <TopperCard placeholder topper={{ name: t('media.home.studentName'), stream: '', division: '100%', sessionYear: '', image: null }} />
+  );
 }
 
-export function BirthdayCard({ birthday }: { birthday: Pick<HomeBirthday, 'name' | 'className' | 'image'> }) {
+export function BirthdayCard({
+  birthday,
+  placeholder,
+}: {
+  birthday: Pick<HomeBirthday, 'name' | 'className' | 'image'>;
+  /** The sample card: its name is ours, not the school's. */
+  placeholder?: boolean;
+}) {
+  const { t, rich, contentLang } = useI18n();
   return (
     <article className="home-card birthday-card">
       {birthday.image ? (
@@ -75,7 +109,8 @@ export function BirthdayCard({ birthday }: { birthday: Pick<HomeBirthday, 'name'
           height={160}
           sizes="96px"
           maxWidth={320}
-          alt={`Photo of ${birthday.name}`}
+          alt={contentLang && !placeholder ? birthday.name : t('media.home.photoOf', { name: birthday.name })}
+          lang={placeholder ? undefined : contentLang}
           className="birthday-card__photo"
         />
       ) : (
@@ -85,13 +120,14 @@ export function BirthdayCard({ birthday }: { birthday: Pick<HomeBirthday, 'name'
           </svg>
         </div>
       )}
-      <h3>{birthday.name}</h3>
-      {birthday.className ? <p>Class {birthday.className}</p> : null}
+      <h3 lang={placeholder ? undefined : contentLang}>{birthday.name}</h3>
+      {birthday.className ? <p>{rich('media.home.class', { name: schoolText(birthday.className, contentLang) })}</p> : null}
     </article>
   );
 }
 
 /** SPEC §8: the 'Student Name' birthday card. */
 export function BirthdayPlaceholder() {
-  return <BirthdayCard birthday={{ name: 'Student Name', className: '', image: null }} />;
+  const { t } = useI18n();
+  return <BirthdayCard placeholder birthday={{ name: t('media.home.studentName'), className: '', image: null }} />;
 }

@@ -1,5 +1,7 @@
 import type { SiteImage } from '@sthsm/contract/school-fields';
 import { Link } from 'react-router';
+import { EnglishNote } from '../english-note';
+import { useI18n } from '../../i18n/i18n';
 import { ApiImage } from '../api-image';
 import { Carousel } from '../carousel';
 import type { HomeNotification } from './data';
@@ -28,6 +30,7 @@ export function HomeBanner({
   image: SiteImage | null;
   notifications: HomeNotification[];
 }) {
+  const { contentLang } = useI18n();
   return (
     <section className="home-banner" aria-labelledby="home-title">
       {/* Above the fold on every screen: loaded at once, at high priority (LCP). */}
@@ -35,8 +38,14 @@ export function HomeBanner({
       <div className="home-banner__band">
         <div className="container home-banner__inner">
           <div>
-            <h1 id="home-title">{school.name}</h1>
-            {school.tagline ? <p className="home-banner__tagline">{school.tagline}</p> : null}
+            <h1 id="home-title" lang={contentLang}>
+              {school.name}
+            </h1>
+            {school.tagline ? (
+              <p className="home-banner__tagline" lang={contentLang}>
+                {school.tagline}
+              </p>
+            ) : null}
           </div>
           <NotificationModal items={notifications} />
         </div>
@@ -47,10 +56,11 @@ export function HomeBanner({
 
 /** The home slider: the school's photos (17 on the demo school), one at a time, autoplay, loop, dots, 10 px apart (SPEC §2). */
 export function HomeSlider({ images }: { images: SiteImage[] }) {
+  const { t } = useI18n();
   if (images.length === 0) return null;
   return (
-    <section className="home-slider" aria-label="Photos of school life">
-      <Carousel label="School photos" perView={SLIDER_PER_VIEW} spaceBetween={SLIDER_SPACE_BETWEEN_PX} pagination>
+    <section className="home-slider" aria-label={t('media.home.sliderRegion')}>
+      <Carousel label={t('media.home.sliderLabel')} perView={SLIDER_PER_VIEW} spaceBetween={SLIDER_SPACE_BETWEEN_PX} pagination>
         {images.map((image, i) => (
           <div className="home-slider__slide" key={image.path}>
             <ApiImage image={image} sizes="(min-width: 1920px) 1920px, 100vw" loading={i === 0 ? 'priority' : 'lazy'} />
@@ -62,15 +72,21 @@ export function HomeSlider({ images }: { images: SiteImage[] }) {
 }
 
 export function VisionStatement({ school }: { school: HomeSchool }) {
+  const { t, contentLang } = useI18n();
   if (!school.vision) return null;
   return (
     <section className="home-vision" aria-labelledby="home-vision">
       <div className="container">
-        <h2 id="home-vision">Our Vision</h2>
-        <blockquote>
+        <h2 id="home-vision">{t('media.home.vision')}</h2>
+        <EnglishNote />
+        <blockquote lang={contentLang}>
           <p>{school.vision}</p>
         </blockquote>
-        {school.motto ? <p className="home-vision__motto">{school.motto}</p> : null}
+        {school.motto ? (
+          <p className="home-vision__motto" lang={contentLang}>
+            {school.motto}
+          </p>
+        ) : null}
       </div>
     </section>
   );
@@ -78,17 +94,19 @@ export function VisionStatement({ school }: { school: HomeSchool }) {
 
 /** `readMore`: the About Us page is published (a link to it otherwise would be a 404). */
 export function AboutSchool({ school, image, readMore = true }: { school: HomeSchool; image: SiteImage | null; readMore?: boolean }) {
-  const kicker = [school.established ? `Since ${school.established}` : '', school.board].filter(Boolean).join(' · ') || undefined;
+  const { t, path, contentLang } = useI18n();
+  const since = school.established ? t('media.home.since', { year: String(school.established) }) : '';
+  const kicker = [since, school.board].filter(Boolean).join(' · ') || undefined;
   return (
     <section className="home-section home-about" aria-labelledby="home-about">
       <div className="container home-about__grid">
         {image ? <ApiImage image={image} sizes="(min-width: 992px) 560px, 92vw" className="home-about__image" /> : null}
         <div>
-          <SectionHead id="home-about" kicker={kicker} title="About School" />
-          {school.about ? <p>{school.about}</p> : null}
+          <SectionHead id="home-about" kicker={kicker} title={t('media.home.about')} />
+          {school.about ? <p lang={contentLang}>{school.about}</p> : null}
           {readMore ? (
-            <Link className="btn" to="/about-us" prefetch="intent">
-              Read more about the school
+            <Link className="btn" to={path('/about-us')} prefetch="intent">
+              {t('media.home.aboutMore')}
             </Link>
           ) : null}
         </div>

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import { useI18n } from '../../i18n/i18n';
 import { imageUrl } from '../../lib/images';
 import { internalPath } from '../../lib/links';
 import { useRootData } from '../../lib/root-data';
 import { ApiImage } from '../api-image';
 import type { HomeNotification } from './data';
 import { mountNotices } from './notice-controller';
+import { schoolText } from './school-text';
 
 /**
  * The pop-up notification modal (SPEC §2, §4): a native modal <dialog>, so focus moves in and the
@@ -17,19 +19,27 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
   const titleId = useId();
   const dialogId = `${titleId}dialog`;
   const { siteUrl } = useRootData();
+  const { t, rich, path, contentLang } = useI18n();
   useEffect(() => (dialogRef.current ? mountNotices(dialogRef.current) : undefined), []);
 
   if (items.length === 0) return null;
   return (
     <>
       <button type="button" className="notice-button" commandfor={dialogId} command="show-modal">
-        Notices <span className="notice-button__count">{items.length}</span>
+        {t('media.home.notices')}
+        <span className="notice-button__count">{items.length}</span>
       </button>
       <dialog ref={dialogRef} id={dialogId} className="notice-dialog" aria-labelledby={titleId} closedby="any">
         <div className="notice-dialog__body">
           <div className="notice-dialog__head">
-            <h2 id={titleId}>Notifications</h2>
-            <button type="button" className="notice-dialog__close" aria-label="Close notifications" commandfor={dialogId} command="close">
+            <h2 id={titleId}>{t('media.home.notifications')}</h2>
+            <button
+              type="button"
+              className="notice-dialog__close"
+              aria-label={t('media.home.closeNotifications')}
+              commandfor={dialogId}
+              command="close"
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
@@ -37,7 +47,7 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
           </div>
           {items.map((n) => (
             <article key={n.id} className="notice">
-              {n.title ? <h3>{n.title}</h3> : null}
+              {n.title ? <h3 lang={contentLang}>{n.title}</h3> : null}
               {n.image ? (
                 <ApiImage
                   src={n.image}
@@ -45,15 +55,20 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
                   height={400}
                   maxWidth={640}
                   sizes="(min-width: 44rem) 12rem, 36vw"
-                  alt={n.title ? `Notice: ${n.title}` : 'Notice'}
+                  alt={n.title && !contentLang ? t('media.home.noticeImage', { title: n.title }) : t('media.home.notice')}
                 />
               ) : null}
-              {n.description ? <p>{n.description}</p> : null}
+              {n.description ? <p lang={contentLang}>{n.description}</p> : null}
               {n.attachment || n.url ? (
                 <p className="notice__links">
                   {n.attachment ? (
                     <a href={imageUrl(n.attachment)} target="_blank" rel="noopener">
-                      View attachment<span className="visually-hidden"> for {n.title || 'this notice'} (opens in a new tab)</span>
+                      {t('media.home.viewAttachment')}
+                      <span className="visually-hidden">
+                        {rich('media.home.attachmentFor', {
+                          title: n.title ? schoolText(n.title, contentLang) : t('media.home.thisNotice'),
+                        })}
+                      </span>
                     </a>
                   ) : null}
                   {n.url ? <MoreDetails url={n.url} path={internalPath(n.url, siteUrl)} title={n.title} /> : null}
@@ -62,7 +77,7 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
             </article>
           ))}
           <p className="notice-dialog__subscribe">
-            <a href="/subscribe">Get notices by e-mail or notification</a>
+            <a href={path('/subscribe')}>{t('media.home.subscribe')}</a>
           </p>
         </div>
       </dialog>
@@ -72,14 +87,25 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
 
 /** A page of this site opens in the same tab (the dialog closes as the page changes); another site in a new tab. */
 function MoreDetails({ url, path, title }: { url: string; path: string | null; title: string }) {
-  const about = <span className="visually-hidden"> about {title || 'this notice'}</span>;
+  const { t, rich, path: localized, contentLang } = useI18n();
+  const about = (
+    <span className="visually-hidden">
+      {rich('media.home.detailsAbout', { title: title ? schoolText(title, contentLang) : t('media.home.thisNotice') })}
+    </span>
+  );
   if (path) {
-    return <a href={path}>More details{about}</a>;
+    return (
+      <a href={localized(path)}>
+        {t('media.home.moreDetails')}
+        {about}
+      </a>
+    );
   }
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
-      More details{about}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {t('media.home.moreDetails')}
+      {about}
+      <span className="visually-hidden">{t('shell.newTab')}</span>
     </a>
   );
 }

@@ -7,8 +7,6 @@
 import { REDUCED_MOTION_QUERY, setPlayPause, watchHold } from '../carousel-controller';
 import { TICKER_PX_PER_MS } from './motion';
 
-const WHAT = 'news ticker';
-
 /** Gives the ticker in `root` (.news-ticker) its motion; returns what undoes it. */
 export function mountTicker(root: HTMLElement): () => void {
   const viewport = root.querySelector<HTMLElement>('.news-ticker__viewport');
@@ -28,7 +26,7 @@ export function mountTicker(root: HTMLElement): () => void {
   const held = watchHold(viewport, listeners.signal, () => update());
 
   const update = () => {
-    setPlayPause(toggle, playing(), WHAT);
+    setPlayPause(toggle, playing());
     if (!run) return;
     if (playing() && !held()) run.play();
     else run.pause();

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n';
 import { Carousel } from '../carousel';
 import { ApiImage } from '../api-image';
 import { BirthdayCard, BirthdayPlaceholder, EventCard, EventPlaceholder, TopperCard, TopperPlaceholder } from './cards';
 import type { HomeBirthday, HomeEvent, HomeNewsItem, HomeTopper } from './data';
 import { BIRTHDAYS_PER_VIEW, EVENTS_PER_VIEW, TOPPERS_PER_VIEW } from './motion';
 import { NewsTicker } from './news-ticker';
+import { schoolText } from './school-text';
 import { SectionHead } from './section-head';
 
 export interface HomePrincipalMessage {
@@ -15,10 +17,11 @@ export interface HomePrincipalMessage {
 }
 
 export function LatestNews({ news }: { news: HomeNewsItem[] }) {
+  const { t } = useI18n();
   return (
     <section className="home-section home-news" aria-labelledby="home-news">
       <div className="container">
-        <SectionHead id="home-news" title="Latest News" link={{ to: '/news', label: 'View all news' }} />
+        <SectionHead id="home-news" title={t('media.home.latestNews')} link={{ to: '/news', label: t('media.home.allNews') }} />
         <NewsTicker items={news} />
       </div>
     </section>
@@ -26,11 +29,12 @@ export function LatestNews({ news }: { news: HomeNewsItem[] }) {
 }
 
 export function EventsSection({ events }: { events: HomeEvent[] }) {
+  const { t } = useI18n();
   return (
     <section className="home-section home-events" aria-labelledby="home-events">
       <div className="container">
-        <SectionHead id="home-events" title="Events & Updates" link={{ to: '/events', label: 'View all events' }} />
-        <Carousel label="Upcoming events" perView={EVENTS_PER_VIEW} className="home-events__carousel">
+        <SectionHead id="home-events" title={t('media.home.events')} link={{ to: '/events', label: t('media.home.allEvents') }} />
+        <Carousel label={t('media.home.upcomingEvents')} perView={EVENTS_PER_VIEW} className="home-events__carousel">
           {events.length > 0 ? events.map((e) => <EventCard key={e.id} event={e} />) : [<EventPlaceholder key="placeholder" />]}
         </Carousel>
       </div>
@@ -48,16 +52,17 @@ export function PrincipalSection({
   principalName: string;
   readMore?: boolean;
 }) {
+  const { t, rich, contentLang } = useI18n();
   return (
     <section className="home-section home-principal" aria-labelledby="home-principal">
       <div className="container">
         <SectionHead
           id="home-principal"
-          title="Principal Message"
-          {...(readMore ? { link: { to: '/principal-message', label: "Read the principal's message" } } : {})}
+          title={t('media.home.principal')}
+          {...(readMore ? { link: { to: '/principal-message', label: t('media.home.principalLink') } } : {})}
         />
         {messages.length > 0 ? (
-          <Carousel label="Principal's messages">
+          <Carousel label={t('media.home.principalMessages')}>
             {messages.map((m) => (
               <article className="principal-slide" key={m.id}>
                 {m.image ? (
@@ -67,14 +72,17 @@ export function PrincipalSection({
                     height={600}
                     maxWidth={640}
                     sizes="(min-width: 768px) 240px, 60vw"
-                    alt={`Portrait of ${principalName}`}
+                    alt={contentLang ? principalName : t('media.home.principalPortrait', { name: principalName })}
+                    lang={contentLang}
                     className="principal-slide__photo"
                   />
                 ) : null}
                 <div className="principal-slide__text">
                   {/* Sanitized on the server with sanitizeRichText before it reaches the page. */}
-                  <div className="principal-slide__message" dangerouslySetInnerHTML={{ __html: m.html }} />
-                  <p className="principal-slide__name">{principalName}, Principal</p>
+                  <div className="principal-slide__message" lang={contentLang} dangerouslySetInnerHTML={{ __html: m.html }} />
+                  <p className="principal-slide__name">
+                    {rich('media.home.principalName', { name: schoolText(principalName, contentLang) })}
+                  </p>
                 </div>
               </article>
             ))}
@@ -86,11 +94,12 @@ export function PrincipalSection({
 }
 
 export function BirthdaysSection({ birthdays }: { birthdays: HomeBirthday[] }) {
+  const { t } = useI18n();
   return (
     <section className="home-section home-birthdays" aria-labelledby="home-birthdays">
       <div className="container">
-        <SectionHead id="home-birthdays" kicker="Wishing a very happy birthday to" title="Birthdays" />
-        <Carousel label="Today's birthdays" perView={BIRTHDAYS_PER_VIEW}>
+        <SectionHead id="home-birthdays" kicker={t('media.home.birthdayKicker')} title={t('media.home.birthdays')} />
+        <Carousel label={t('media.home.todaysBirthdays')} perView={BIRTHDAYS_PER_VIEW}>
           {birthdays.length > 0
             ? birthdays.map((b) => <BirthdayCard key={b.id} birthday={b} />)
             : [<BirthdayPlaceholder key="placeholder" />]}
@@ -113,11 +122,12 @@ function ToppersColumn({
   toppers: HomeTopper[];
   link: { to: string; label: string };
 }) {
+  const { path } = useI18n();
   return (
     <div className="home-toppers__column">
       <div className="home-toppers__head">
         <h3 id={id}>{title}</h3>
-        <Link className="home-section__link" to={link.to} prefetch="intent">
+        <Link className="home-section__link" to={path(link.to)} prefetch="intent">
           {link.label}
         </Link>
       </div>
@@ -129,24 +139,25 @@ function ToppersColumn({
 }
 
 export function ToppersSection({ x, xii }: { x: HomeTopper[]; xii: HomeTopper[] }) {
+  const { t } = useI18n();
   return (
     <section className="home-section home-toppers" aria-labelledby="home-toppers">
       <div className="container">
-        <SectionHead id="home-toppers" title="School Toppers" />
+        <SectionHead id="home-toppers" title={t('media.home.toppers')} />
         <div className="home-toppers__grid">
           <ToppersColumn
             id="home-toppers-x"
-            title="Class X (ICSE) Toppers"
-            label="Class X toppers"
+            title={t('media.home.toppersX')}
+            label={t('media.home.toppersXLabel')}
             toppers={x}
-            link={{ to: '/Toppers', label: 'View all class X toppers' }}
+            link={{ to: '/Toppers', label: t('media.home.toppersXLink') }}
           />
           <ToppersColumn
             id="home-toppers-xii"
-            title="Class XII (ISC) Toppers"
-            label="Class XII toppers"
+            title={t('media.home.toppersXII')}
+            label={t('media.home.toppersXIILabel')}
             toppers={xii}
-            link={{ to: '/ToppersXII', label: 'View all class XII toppers' }}
+            link={{ to: '/ToppersXII', label: t('media.home.toppersXIILink') }}
           />
         </div>
       </div>

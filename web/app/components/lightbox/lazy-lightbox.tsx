@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { LightboxItem, LightboxTheme } from './types';
+import type { LightboxWords } from './words';
 
 // The lightbox and its plugins load on the first opening only: not in any page's first-load bundle.
 const loadView = () => import('./lightbox-view');
@@ -30,15 +31,20 @@ const OPENING_STYLE: React.CSSProperties = {
   fontSize: '1.1rem',
 };
 
-function Opening() {
-  return <output style={OPENING_STYLE}>Opening the photo viewer…</output>;
+function Opening({ text }: { text: string }) {
+  return <output style={OPENING_STYLE}>{text}</output>;
 }
 
 /**
  * The one way pages open the lightbox: `openAt(index, openerElement)` and render `element`.
  * Focus goes back to the opener on close.
  */
-export function useLightbox(items: LightboxItem[], label: string, options: { maxZoom?: number; theme?: LightboxTheme } = {}) {
+export function useLightbox(
+  items: LightboxItem[],
+  label: string,
+  words: LightboxWords,
+  options: { maxZoom?: number; theme?: LightboxTheme } = {},
+) {
   const [state, setState] = useState<State>({ open: false, index: 0, session: 0 });
   const opener = useRef<HTMLElement | null>(null);
 
@@ -63,7 +69,7 @@ export function useLightbox(items: LightboxItem[], label: string, options: { max
 
   const element =
     state.session > 0 ? (
-      <Suspense fallback={state.open ? <Opening /> : null}>
+      <Suspense fallback={state.open ? <Opening text={words.opening} /> : null}>
         <LightboxView
           key={state.session}
           items={items}
@@ -72,6 +78,7 @@ export function useLightbox(items: LightboxItem[], label: string, options: { max
           onClose={onClose}
           onExited={onExited}
           label={label}
+          words={words}
           maxZoom={options.maxZoom}
           theme={options.theme}
         />

@@ -27,6 +27,7 @@ import '../../styles/lightbox.css';
 import { MetadataPanel } from './metadata';
 import { ANIMATION_MS, clampMaxZoom, fileNameOf, SLIDESHOW_DELAY_MS, videoAutoPlays, videoSize, youTubeEmbedUrl, youTubeId } from './rules';
 import type { LightboxItem, LightboxViewProps } from './types';
+import type { LightboxWords } from './words';
 
 declare module 'yet-another-react-lightbox' {
   interface YouTubeSlide extends GenericSlide {
@@ -162,13 +163,20 @@ function InfoButton({ pressed, onToggle, panelId }: { pressed: boolean; onToggle
 }
 
 /** The details panel follows the current slide. */
-function CurrentMetadata({ items, panelId }: { items: LightboxItem[]; panelId: string }) {
+function CurrentMetadata({ items, panelId, words }: { items: LightboxItem[]; panelId: string; words: LightboxWords }) {
   const { currentIndex } = useLightboxState();
   const item = items[currentIndex];
   return item?.type === 'image' ? (
-    <MetadataPanel id={panelId} src={item.src} width={item.width} height={item.height} />
+    <MetadataPanel
+      id={panelId}
+      src={item.src}
+      width={item.width}
+      height={item.height}
+      title={words.labels['Image details']}
+      words={words.details}
+    />
   ) : (
-    <MetadataPanel id={panelId} src={null} />
+    <MetadataPanel id={panelId} src={null} title={words.labels['Image details']} words={words.details} />
   );
 }
 
@@ -179,6 +187,7 @@ export default function LightboxView({
   onClose,
   onExited,
   label,
+  words,
   maxZoom,
   theme = 'night',
   onMediaError,
@@ -222,7 +231,7 @@ export default function LightboxView({
       index={index}
       slides={slides}
       className={`lb lb--${theme}${showInfo ? ' lb--info' : ''}`}
-      labels={{ Lightbox: label }}
+      labels={{ ...words.labels, Lightbox: label }}
       plugins={[Captions, Counter, Download, Fullscreen, Slideshow, Thumbnails, Video, Zoom]}
       carousel={{ finite: false, preload: 2, padding: '16px' }}
       animation={
@@ -240,7 +249,7 @@ export default function LightboxView({
       }}
       render={{
         slide: renderFrameSlide,
-        controls: () => (showInfo ? <CurrentMetadata items={items} panelId={panelId} /> : null),
+        controls: () => (showInfo ? <CurrentMetadata items={items} panelId={panelId} words={words} /> : null),
       }}
       on={{ exited: onExited }}
       portal={{ container: { onErrorCapture: reportError } }}

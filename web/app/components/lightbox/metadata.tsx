@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fileNameOf, formatAperture, formatShutter } from './rules';
+import type { DetailsWords } from './words';
 
 export interface ImageMetadata {
   filename: string;
@@ -74,36 +75,49 @@ export function useImageMetadata(src: string | null, known?: { width?: number; h
   return result && result.src === src ? result.state : { status: 'loading' };
 }
 
-const NOT_RECORDED = 'Not recorded';
-
-export function MetadataPanel({ src, width, height, id }: { src: string | null; width?: number; height?: number; id: string }) {
+export function MetadataPanel({
+  src,
+  width,
+  height,
+  id,
+  title,
+  words,
+}: {
+  src: string | null;
+  width?: number;
+  height?: number;
+  id: string;
+  title: string;
+  words: DetailsWords;
+}) {
   const state = useImageMetadata(src, { width, height });
+  const NOT_RECORDED = words.notRecorded;
   return (
-    <aside className="lb-meta" id={id} aria-label="Image details" aria-live="polite">
-      <h2 className="lb-meta__title">Image details</h2>
+    <aside className="lb-meta" id={id} aria-label={title} aria-live="polite">
+      <h2 className="lb-meta__title">{title}</h2>
       {!src ? (
-        <p>Details are available for photos only.</p>
+        <p>{words.photosOnly}</p>
       ) : state.status === 'loading' ? (
-        <p>Reading image details…</p>
+        <p>{words.reading}</p>
       ) : state.status === 'error' ? (
-        <p>The image details could not be read.</p>
+        <p>{words.failed}</p>
       ) : (
         <dl>
-          <dt>Filename</dt>
+          <dt>{words.filename}</dt>
           <dd>{state.data.filename}</dd>
-          <dt>Captured Time</dt>
+          <dt>{words.capturedTime}</dt>
           <dd>{state.data.capturedTime || NOT_RECORDED}</dd>
-          <dt>Resolution</dt>
+          <dt>{words.resolution}</dt>
           <dd>{state.data.resolution || NOT_RECORDED}</dd>
-          <dt>ISO</dt>
+          <dt>{words.iso}</dt>
           <dd>{state.data.iso || NOT_RECORDED}</dd>
-          <dt>f-number</dt>
+          <dt>{words.fNumber}</dt>
           <dd>{state.data.fNumber || NOT_RECORDED}</dd>
-          <dt>Shutter speed</dt>
+          <dt>{words.shutter}</dt>
           <dd>{state.data.shutter || NOT_RECORDED}</dd>
           {state.data.camera ? (
             <>
-              <dt>Camera</dt>
+              <dt>{words.camera}</dt>
               <dd>{state.data.camera}</dd>
             </>
           ) : null}

@@ -1,4 +1,5 @@
 import type { AutoPlayOption } from './rules';
+import type { LightboxWords } from './words';
 
 /** One item of the site's lightbox. URLs are ready to use (see lib/images.ts for file references). */
 export type LightboxItem = LightboxImage | LightboxYouTube | LightboxVideo | LightboxEmbed;
@@ -66,6 +67,8 @@ export interface LightboxViewProps {
   /** Maximum zoom, clamped to 1-24 (default 8). */
   maxZoom?: number;
   theme?: LightboxTheme;
+  /** Its buttons' names and the details panel's words, in the page's language (words.ts). */
+  words: LightboxWords;
   /** Called when an image or a video fails to load (SPEC §8). */
   onMediaError?: (item: LightboxItem) => void;
 }

@@ -1,7 +1,8 @@
 import feeds from './feeds.json';
 import lists from './lists.json';
+import media from './media.json';
 import pages from './pages.json';
 import shell from './shell.json';
 
 /** The English catalogue: every part's file (keys start with the part's name). */
-export default { ...shell, ...pages, ...feeds, ...lists };
+export default { ...shell, ...pages, ...feeds, ...lists, ...media };
