@@ -1,6 +1,10 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n';
 import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
+import { SiteLink } from './pages/info-page';
+
+const contactLink = (chunks: ReactNode[]) => <SiteLink to="/contactUs">{chunks}</SiteLink>;
 
 /**
  * How to reach the school office about a request (the privacy notice, the accessibility
@@ -8,6 +12,7 @@ import { useRootData } from '../lib/root-data';
  * page. From the root data, so every school shows its own.
  */
 export function OfficeContacts({ subject }: { subject: string }) {
+  const { t, rich, contentLang } = useI18n();
   const school = useRootData().school;
   const email = school?.emails?.office ?? school?.email ?? '';
   const phone = school?.phones?.[0];
@@ -15,17 +20,14 @@ export function OfficeContacts({ subject }: { subject: string }) {
     <ul>
       {email ? (
         <li>
-          E-mail: <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>{email}</a>
+          {t('info.email')}
+          <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} lang={contentLang}>
+            {email}
+          </a>
         </li>
       ) : null}
-      {phone ? (
-        <li>
-          Telephone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> (school office hours)
-        </li>
-      ) : null}
-      <li>
-        Or visit or write to us: <Link to="/contactUs">contact details</Link>.
-      </li>
+      {phone ? <li>{rich('info.office.telephone', { phone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> })}</li> : null}
+      <li>{rich('info.office.visit', { contact: contactLink })}</li>
     </ul>
   );
 }

@@ -13,7 +13,15 @@ export { photosOf, type Photo };
  * is a plain link to the full image; with it, the same link opens the lightbox at that photo. Pages
  * without React (docs/decisions/0077) do this with islands/photos.ts, which reads `data-photos`.
  */
-export function PhotoGrid({ photos, label }: { photos: Photo[]; label: string }) {
+export function PhotoGrid({
+  photos,
+  label,
+  lang,
+}: {
+  photos: Photo[];
+  label: string;
+  /** The photos' descriptions' language, where the school's English differs from the page's. */ lang?: string;
+}) {
   const items = useMemo(() => photos.map(toItem), [photos]);
   const { t } = useI18n();
   const words = useMemo(() => lightboxWords(t), [t]);
@@ -22,7 +30,7 @@ export function PhotoGrid({ photos, label }: { photos: Photo[]; label: string })
     <>
       <ul className="photo-grid" aria-label={label} data-photos={JSON.stringify(photos)} data-words={JSON.stringify(words)}>
         {photos.map((photo, i) => (
-          <li key={`${photo.src}-${i}`}>
+          <li key={`${photo.src}-${i}`} lang={lang}>
             <a
               href={imageUrl(photo.src)}
               aria-haspopup="dialog"

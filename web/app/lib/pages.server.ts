@@ -1,10 +1,13 @@
 import type { PageSlug } from '@sthsm/contract/pages';
 import { data } from 'react-router';
+import { i18nFor } from '../i18n/i18n.server';
 import { fetchPage } from './school-data.server';
 import { currentSchool } from './school.server';
 
-/** The loader data of a page the school has not published: it is answered as not found (decision 0134). */
-export const NOT_PUBLISHED = { page: null, notPublished: true, seo: { title: 'Page not found' } } as const;
+/** The loader data of a page the school has not published: it is answered as not found (decision 0134), titled in the page's language. */
+export function notPublished(request: Request) {
+  return { page: null, notPublished: true, seo: { title: i18nFor(request).t('shell.notFoundTitle') } } as const;
+}
 
 /**
  * The loader of an information page: its stored content for the request's school (null when it
@@ -14,7 +17,7 @@ export const NOT_PUBLISHED = { page: null, notPublished: true, seo: { title: 'Pa
 export function infoPageLoader<S extends PageSlug>(slug: S) {
   return async ({ request }: { request: Request }) => {
     const { content, published } = await fetchPage(currentSchool(request), slug);
-    if (!published) return data({ ...NOT_PUBLISHED, page: content }, { status: 404 });
+    if (!published) return data({ ...notPublished(request), page: content }, { status: 404 });
     return data({ page: content, notPublished: false });
   };
 }

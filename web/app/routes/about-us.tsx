@@ -1,4 +1,5 @@
 import type { Route } from './+types/about-us';
+import { useI18n } from '../i18n/i18n';
 import { ApiImage } from '../components/api-image';
 import { InfoPage } from '../components/pages/info-page';
 import { Prose } from '../components/pages/prose';
@@ -16,36 +17,35 @@ export const loader = infoPageLoader('about-us');
 export const handle = NO_HYDRATION;
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {
+  const { t, rich, contentLang } = useI18n();
   const motto = useRootData().school?.motto;
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <div className="info-intro">
+          <div className="info-intro" lang={contentLang}>
             <p className="lead">{page.lead}</p>
             <ApiImage image={page.image} className="info-figure" sizes="(min-width: 768px) 45vw, 100vw" loading="eager" />
           </div>
           <Prose section={page.history} />
           <section className="prose-section">
-            <h2>Our vision</h2>
-            <p className="callout">{page.vision}</p>
-            {motto ? (
-              <p>
-                Our motto: <strong>{motto}</strong>
-              </p>
-            ) : null}
+            <h2>{t('info.about.vision')}</h2>
+            <p className="callout" lang={contentLang}>
+              {page.vision}
+            </p>
+            {motto ? <p>{rich('info.about.motto', { motto: <strong lang={contentLang}>{motto}</strong> })}</p> : null}
           </section>
           <section className="prose-section">
-            <h2>Our mission</h2>
-            <ul>
+            <h2>{t('info.about.mission')}</h2>
+            <ul lang={contentLang}>
               {page.mission.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
           </section>
           <section className="prose-section">
-            <h2>Our values</h2>
-            <dl className="card-list">
+            <h2>{t('info.about.values')}</h2>
+            <dl className="card-list" lang={contentLang}>
               {page.values.map((value) => (
                 <div key={value.name} className="card">
                   <dt>{value.name}</dt>
@@ -55,7 +55,7 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <section className="prose-section">
-            <h2>Our two wings</h2>
+            <h2>{t('info.about.wings')}</h2>
             <div className="two-columns">
               {page.wings.map((wing) => (
                 <Prose key={wing.heading} section={wing} level={3} />

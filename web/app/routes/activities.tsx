@@ -1,4 +1,5 @@
 import type { Route } from './+types/activities';
+import { useI18n } from '../i18n/i18n';
 import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
@@ -14,12 +15,15 @@ export const loader = infoPageLoader('activities');
 export const handle = NO_HYDRATION;
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
+  const { contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
-          <ul className="activity-list">
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
+          <ul className="activity-list" lang={contentLang}>
             {page.items.map((item) => (
               <li key={item.name} className="card activity">
                 {item.image ? <ApiImage image={item.image} sizes={CARD_SIZES} /> : null}

@@ -1,4 +1,5 @@
 import type { Route } from './+types/admission-withdrawal';
+import { useI18n } from '../i18n/i18n';
 import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
@@ -14,7 +15,15 @@ export const loader = infoPageLoader('admission-withdrawal');
 /** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
 export const handle = NO_HYDRATION;
 
+const emailLink = (email: string, lang: string | undefined) => (
+  <a href={`mailto:${email}`} lang={lang}>
+    {email}
+  </a>
+);
+const phoneLink = (phone: string) => <a href={`tel:${telOf(phone)}`}>{phone}</a>;
+
 export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps) {
+  const { t, rich, contentLang } = useI18n();
   const school = useRootData().school;
   const phone = school?.phones?.[0]?.number;
   const email = school?.emails?.admissions ?? school?.email;
@@ -22,9 +31,11 @@ export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps
     <InfoPage content={loaderData.page} printable>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
           {page.sections.map((rules) => (
-            <section key={rules.heading} className="prose-section">
+            <section key={rules.heading} className="prose-section" lang={contentLang}>
               <h2>{rules.heading}</h2>
               {rules.paragraphs.map((text) => (
                 <p key={text}>{text}</p>
@@ -38,25 +49,21 @@ export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps
           ))}
           {email || phone ? (
             <section className="prose-section">
-              <h2>Questions?</h2>
+              <h2>{t('info.rules.questions')}</h2>
               <p>
-                {email ? (
-                  <>
-                    Write to <a href={`mailto:${email}`}>{email}</a>
-                  </>
-                ) : null}
-                {phone ? (
-                  <>
-                    {email ? ' or call' : 'Call'} the school office on <a href={`tel:${telOf(phone)}`}>{phone}</a>
-                  </>
-                ) : null}
-                .
+                {email && phone
+                  ? rich('info.rules.writeOrCall', { email: emailLink(email, contentLang), phone: phoneLink(phone) })
+                  : email
+                    ? rich('info.rules.write', { email: emailLink(email, contentLang) })
+                    : phone
+                      ? rich('info.rules.call', { phone: phoneLink(phone) })
+                      : null}
               </p>
             </section>
           ) : null}
           <p className="no-print">
             <button type="button" className="btn" onClick={() => window.print()}>
-              Print the rules
+              {t('info.rules.print')}
             </button>
           </p>
         </>

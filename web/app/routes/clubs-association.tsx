@@ -1,5 +1,6 @@
 import type { Route } from './+types/clubs-association';
-import { InfoPage } from '../components/pages/info-page';
+import { useI18n } from '../i18n/i18n';
+import { InfoPage, SchoolText } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
 import { NO_HYDRATION } from '../lib/hydration';
@@ -13,20 +14,23 @@ export const loader = infoPageLoader('clubs-association');
 export const handle = NO_HYDRATION;
 
 export default function ClubsAssociation({ loaderData }: Route.ComponentProps) {
+  const { t, rich, contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
-          <ul className="club-list" aria-label={`Our ${page.clubs.length} clubs`}>
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
+          <ul className="club-list" aria-label={t('info.clubs.list', { count: page.clubs.length })}>
             {page.clubs.map((club) => (
               <li key={club.name} className="card">
-                <h2>{club.name} Club</h2>
-                <p>{club.text}</p>
+                <h2>{rich('info.clubs.heading', { club: <SchoolText>{club.name}</SchoolText> })}</h2>
+                <p lang={contentLang}>{club.text}</p>
               </li>
             ))}
           </ul>
-          <p>{page.closing}</p>
+          <p lang={contentLang}>{page.closing}</p>
         </>
       )}
     </InfoPage>

@@ -13,5 +13,5 @@ export const loader = infoPageLoader('computer-lab');
 export const handle: HydrationHandle = { ...NO_HYDRATION, island: 'photos' };
 
 export default function ComputerLab({ loaderData }: Route.ComponentProps) {
-  return <FacilityPage page={loaderData.page} photosLabel="Computer lab photos" />;
+  return <FacilityPage page={loaderData.page} facility="computer-lab" />;
 }

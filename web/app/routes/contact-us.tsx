@@ -1,6 +1,7 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { Route } from './+types/contact-us';
-import { InfoPage, SchoolPart } from '../components/pages/info-page';
+import { useI18n } from '../i18n/i18n';
+import { InfoPage, SchoolPart, SchoolText } from '../components/pages/info-page';
 import { SOCIAL_NETWORKS } from '../lib/social-networks';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf, whatsappUrl } from '../lib/phone';
@@ -16,12 +17,15 @@ export const loader = infoPageLoader('contact-us');
 export const handle = NO_HYDRATION;
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  const { contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
-          <SchoolPart what="the contact details">
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
+          <SchoolPart what="contactDetails">
             {(school) => <ContactDetails school={school} directions={page.directions} officeHours={page.officeHours} />}
           </SchoolPart>
         </>
@@ -31,6 +35,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
 }
 
 function ContactDetails({ school, directions, officeHours }: { school: SchoolProfile; directions: string; officeHours: string }) {
+  const { t, contentLang } = useI18n();
   const { address, phones, email, website, social, map } = school;
   const networks = SOCIAL_NETWORKS.filter(({ key }) => social?.[key]);
   return (
@@ -38,9 +43,9 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
       <div>
         {address || school.addressLine ? (
           <section className="prose-section">
-            <h2>Address</h2>
+            <h2>{t('info.contact.address')}</h2>
             {address ? (
-              <address>
+              <address lang={contentLang}>
                 {address.lines.map((line) => (
                   <span key={line}>
                     {line}
@@ -52,44 +57,51 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
                 {address.country}
               </address>
             ) : (
-              <address>{school.addressLine}</address>
+              <address lang={contentLang}>{school.addressLine}</address>
             )}
-            <p>{directions}</p>
+            <p lang={contentLang}>{directions}</p>
           </section>
         ) : null}
         {phones?.length ? (
           <section className="prose-section">
-            <h2>Phone and WhatsApp</h2>
+            <h2>{t('info.contact.phones')}</h2>
             <ul className="contact-lines">
               {phones.map((phone) => (
                 <li key={phone.number}>
-                  {phone.label}: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a>
+                  <SchoolText>{phone.label}</SchoolText>: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a>
                   {phone.whatsapp ? (
                     <>
                       {' '}
                       <a href={whatsappUrl(phone.number)} target="_blank" rel="noopener noreferrer">
-                        Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                        {t('info.contact.whatsapp')}
+                        <span className="visually-hidden">{t('shell.newTab')}</span>
                       </a>
                     </>
                   ) : null}
                 </li>
               ))}
             </ul>
-            <p>{officeHours}</p>
+            <p lang={contentLang}>{officeHours}</p>
           </section>
         ) : null}
         {email || website ? (
           <section className="prose-section">
-            <h2>E-mail and web</h2>
+            <h2>{t('info.contact.emailWeb')}</h2>
             <ul className="contact-lines">
               {email ? (
                 <li>
-                  E-mail: <a href={`mailto:${email}`}>{email}</a>
+                  {t('info.email')}
+                  <a href={`mailto:${email}`} lang={contentLang}>
+                    {email}
+                  </a>
                 </li>
               ) : null}
               {website ? (
                 <li>
-                  Website: <a href={website}>{website.replace(/^https?:\/\//, '')}</a>
+                  {t('info.website')}
+                  <a href={website} lang={contentLang}>
+                    {website.replace(/^https?:\/\//, '')}
+                  </a>
                 </li>
               ) : null}
             </ul>
@@ -97,13 +109,13 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
         ) : null}
         {networks.length > 0 ? (
           <section className="prose-section">
-            <h2>Follow us</h2>
+            <h2>{t('info.contact.follow')}</h2>
             <ul className="contact-social">
               {networks.map(({ key, label }) => (
                 <li key={key}>
                   <a href={social?.[key]} target="_blank" rel="noopener noreferrer">
-                    {label}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <SchoolText>{label}</SchoolText>
+                    <span className="visually-hidden">{t('shell.newTab')}</span>
                   </a>
                 </li>
               ))}
@@ -113,11 +125,11 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
       </div>
       {map ? (
         <section className="prose-section">
-          <h2>Find us on the map</h2>
+          <h2>{t('info.contact.map')}</h2>
           <div className="map-box">
             <iframe
               src={map.embedUrl}
-              title={`Map showing the location of ${school.name}`}
+              title={t('shell.mapTitle', { school: school.name })}
               loading="lazy"
               // The map is another origin: allow-same-origin lets it keep its own origin, it cannot reach ours.
               // oxlint-disable-next-line react/iframe-missing-sandbox
@@ -128,7 +140,8 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
           </div>
           <p>
             <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
-              Open a larger map<span className="visually-hidden"> (opens in a new tab)</span>
+              {t('info.contact.largerMap')}
+              <span className="visually-hidden">{t('shell.newTab')}</span>
             </a>
           </p>
         </section>

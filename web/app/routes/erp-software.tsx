@@ -1,4 +1,5 @@
 import type { Route } from './+types/erp-software';
+import { useI18n } from '../i18n/i18n';
 import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { AppLinks } from '../components/pages/app-links';
 import { InfoPage } from '../components/pages/info-page';
@@ -16,6 +17,7 @@ export const loader = infoPageLoader('erp-software');
 export const handle = NO_HYDRATION;
 
 export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
+  const { t, rich, contentLang, tag } = useI18n();
   const school = useRootData().school;
   const erp = school?.erp;
   return (
@@ -23,20 +25,24 @@ export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
       {(page) => (
         <>
           {page.lead.map((text) => (
-            <p key={text} className="lead">
+            <p key={text} className="lead" lang={contentLang}>
               {text}
             </p>
           ))}
           {erp ? (
             <p>
-              Our ERP provider is <strong>{erp.provider}</strong>. Learn more on{' '}
-              <a href={erp.url} target="_blank" rel="noopener noreferrer">
-                the provider’s website<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              .
+              {rich('info.erp.provider', {
+                provider: <strong lang={contentLang}>{erp.provider}</strong>,
+                website: (
+                  <a href={erp.url} target="_blank" rel="noopener noreferrer">
+                    {t('info.erp.providerSite')}
+                    <span className="visually-hidden">{t('shell.newTab')}</span>
+                  </a>
+                ),
+              })}
             </p>
           ) : null}
-          <h2>What the ERP does for families</h2>
+          <h2>{t('info.erp.forFamilies')}</h2>
           <ul className="erp-grid">
             {page.modules.map((module) => (
               <li key={module.title} className="card">
@@ -45,26 +51,32 @@ export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
                     <ApiImage
                       image={module.image}
                       sizes={CARD_SIZES}
-                      alt={`${module.title} in ${erp.provider} (opens the provider’s website in a new tab)`}
+                      alt={t('info.erp.moduleAlt', { module: module.title, provider: erp.provider })}
                     />
                   </a>
                 ) : module.image ? (
                   <ApiImage image={module.image} sizes={CARD_SIZES} />
                 ) : null}
-                <h3>{module.title}</h3>
-                <p>{module.text}</p>
+                <h3 lang={contentLang}>{module.title}</h3>
+                <p lang={contentLang}>{module.text}</p>
               </li>
             ))}
           </ul>
-          <section className="prose-section app-section">
+          <section className="prose-section app-section" lang={contentLang}>
             <ApiImage image={page.appImage} className="app-image" sizes="(min-width: 768px) 240px, 60vw" />
-            <div>
-              <h2>The mobile app</h2>
-              <p>{page.app}</p>
+            <div lang={contentLang ? tag : undefined}>
+              <h2>{t('info.erp.app')}</h2>
+              <p lang={contentLang}>{page.app}</p>
               {school?.app ? (
                 <>
                   <p>
-                    School code for the app: <strong className="code">{school.app.schoolCode}</strong>
+                    {rich('info.erp.schoolCode', {
+                      code: (
+                        <strong className="code" lang={contentLang}>
+                          {school.app.schoolCode}
+                        </strong>
+                      ),
+                    })}
                   </p>
                   <AppLinks app={school.app} />
                 </>

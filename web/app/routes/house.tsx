@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/house';
+import { useI18n } from '../i18n/i18n';
 import { HouseTabs } from '../components/pages/house-tabs';
 import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
@@ -21,11 +22,14 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function SchoolHouses({ loaderData }: Route.ComponentProps) {
+  const { contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
           <HouseTabs houses={page.houses} />
         </>
       )}

@@ -1,4 +1,5 @@
 import type { Route } from './+types/laboratory';
+import { useI18n } from '../i18n/i18n';
 import { InfoPage } from '../components/pages/info-page';
 import { Prose } from '../components/pages/prose';
 import { PhotoGrid, photosOf } from '../components/photo-grid';
@@ -15,16 +16,21 @@ export const handle: HydrationHandle = { hydrate: false, island: 'photos' };
 export const loader = infoPageLoader('laboratory');
 
 export default function Laboratory({ loaderData }: Route.ComponentProps) {
+  const { t, contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
           {page.labs.map((lab) => (
             <section key={lab.key} className="prose-section" aria-labelledby={`lab-${lab.key}`}>
-              <h2 id={`lab-${lab.key}`}>{lab.heading}</h2>
-              <p>{lab.text}</p>
-              <PhotoGrid photos={photosOf(lab.photos)} label={`${lab.heading} photos`} />
+              <h2 id={`lab-${lab.key}`} lang={contentLang}>
+                {lab.heading}
+              </h2>
+              <p lang={contentLang}>{lab.text}</p>
+              <PhotoGrid photos={photosOf(lab.photos)} label={t('info.labPhotos', { lab: lab.heading })} lang={contentLang} />
             </section>
           ))}
           <Prose section={page.safety} />

@@ -13,5 +13,5 @@ export const loader = infoPageLoader('library');
 export const handle: HydrationHandle = { ...NO_HYDRATION, island: 'photos' };
 
 export default function Library({ loaderData }: Route.ComponentProps) {
-  return <FacilityPage page={loaderData.page} photosLabel="Library photos" />;
+  return <FacilityPage page={loaderData.page} facility="library" />;
 }

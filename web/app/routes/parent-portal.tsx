@@ -1,6 +1,8 @@
 import type { Route } from './+types/parent-portal';
+import { useI18n } from '../i18n/i18n';
+import type { Translate } from '../i18n/i18n';
 import { AppLinks } from '../components/pages/app-links';
-import { InfoPage } from '../components/pages/info-page';
+import { InfoPage, SchoolText } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
 import { useRootData } from '../lib/root-data';
@@ -15,14 +17,16 @@ export const loader = infoPageLoader('parent-portal');
 const SCHOOL_CODE_SLOT = '{schoolCode}';
 
 /** A step with the school's app code where the text says {schoolCode}. */
-function withSchoolCode(step: string, code: string | undefined) {
+function withSchoolCode(t: Translate, contentLang: string | undefined, step: string, code: string | undefined) {
   const at = step.indexOf(SCHOOL_CODE_SLOT);
-  if (at === -1) return step;
+  if (at === -1) return <SchoolText>{step}</SchoolText>;
   return (
     <>
-      {step.slice(0, at)}
-      <strong className="code">{code ?? 'given by the school office'}</strong>
-      {step.slice(at + SCHOOL_CODE_SLOT.length)}
+      <SchoolText>{step.slice(0, at)}</SchoolText>
+      <strong className="code" lang={code ? contentLang : undefined}>
+        {code ?? t('info.portal.codeFromOffice')}
+      </strong>
+      <SchoolText>{step.slice(at + SCHOOL_CODE_SLOT.length)}</SchoolText>
     </>
   );
 }
@@ -31,6 +35,7 @@ function withSchoolCode(step: string, code: string | undefined) {
 export const handle = NO_HYDRATION;
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
+  const { t, contentLang } = useI18n();
   const school = useRootData().school;
   const helpDesk = school?.parentPortal?.helpDesk;
   return (
@@ -39,23 +44,26 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
         const lastWebStep = page.webSteps.length - 1;
         return (
           <>
-            <p className="lead">{page.lead}</p>
+            <p className="lead" lang={contentLang}>
+              {page.lead}
+            </p>
             <section className="prose-section">
-              <h2 id="pay-on-web">Pay fees on the website</h2>
+              <h2 id="pay-on-web">{t('info.portal.payOnWeb')}</h2>
               <ol className="steps" aria-labelledby="pay-on-web">
                 {page.webSteps.map((step, index) => (
                   <li key={step}>
-                    {step}
+                    <SchoolText>{step}</SchoolText>
                     {index === 0 && school?.parentPortal?.loginUrl ? (
                       <>
                         {' '}
                         <a href={school.parentPortal.loginUrl} target="_blank" rel="noopener noreferrer">
-                          Open the parent login<span className="visually-hidden"> (opens in a new tab)</span>
+                          {t('info.portal.openLogin')}
+                          <span className="visually-hidden">{t('shell.newTab')}</span>
                         </a>
                       </>
                     ) : null}
                     {index === lastWebStep ? (
-                      <ul>
+                      <ul lang={contentLang}>
                         {page.paymentModes.map((mode) => (
                           <li key={mode}>{mode}</li>
                         ))}
@@ -64,35 +72,39 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ol>
-              <p>{page.receipts}</p>
+              <p lang={contentLang}>{page.receipts}</p>
             </section>
             <section className="prose-section">
-              <h2 id="pay-in-app">Pay fees in the mobile app</h2>
-              <p>{page.appIntro}</p>
+              <h2 id="pay-in-app">{t('info.portal.payInApp')}</h2>
+              <p lang={contentLang}>{page.appIntro}</p>
               <ol className="steps" aria-labelledby="pay-in-app">
                 {page.appSteps.map((step) => (
-                  <li key={step}>{withSchoolCode(step, school?.app?.schoolCode)}</li>
+                  <li key={step}>{withSchoolCode(t, contentLang, step, school?.app?.schoolCode)}</li>
                 ))}
               </ol>
               {school?.app ? (
                 <>
-                  <h3>Download the app</h3>
+                  <h3>{t('info.portal.downloadApp')}</h3>
                   <AppLinks app={school.app} />
                 </>
               ) : null}
             </section>
             {helpDesk ? (
               <section className="prose-section help-desk">
-                <h2>Parent help desk</h2>
-                <p>
+                <h2>{t('info.portal.helpDesk')}</h2>
+                <p lang={contentLang}>
                   {page.helpDesk}, <strong>{helpDesk.hours}</strong>.
                 </p>
                 <ul>
                   <li>
-                    Phone: <a href={`tel:${telOf(helpDesk.phone)}`}>{helpDesk.phone}</a>
+                    {t('info.phone')}
+                    <a href={`tel:${telOf(helpDesk.phone)}`}>{helpDesk.phone}</a>
                   </li>
                   <li>
-                    E-mail: <a href={`mailto:${helpDesk.email}`}>{helpDesk.email}</a>
+                    {t('info.email')}
+                    <a href={`mailto:${helpDesk.email}`} lang={contentLang}>
+                      {helpDesk.email}
+                    </a>
                   </li>
                 </ul>
               </section>

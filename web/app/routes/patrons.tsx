@@ -1,4 +1,5 @@
 import type { Route } from './+types/patrons';
+import { useI18n } from '../i18n/i18n';
 import { ApiImage } from '../components/api-image';
 import { InfoPage } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
@@ -14,12 +15,15 @@ export const loader = infoPageLoader('patrons');
 export const handle = NO_HYDRATION;
 
 export default function Patrons({ loaderData }: Route.ComponentProps) {
+  const { contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
-          <ul className="patron-list">
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
+          <ul className="patron-list" lang={contentLang}>
             {page.patrons.map((patron) => (
               <li key={patron.name} className="card patron">
                 <div className="patron-photo">
@@ -33,7 +37,7 @@ export default function Patrons({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <p>{page.closing}</p>
+          <p lang={contentLang}>{page.closing}</p>
         </>
       )}
     </InfoPage>

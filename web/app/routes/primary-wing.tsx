@@ -1,5 +1,6 @@
 import type { PageContent } from '@sthsm/contract/pages';
 import type { Route } from './+types/primary-wing';
+import { useI18n } from '../i18n/i18n';
 import { InfoPage } from '../components/pages/info-page';
 import { RowTable } from '../components/pages/row-table';
 import { infoPageLoader } from '../lib/pages.server';
@@ -17,33 +18,35 @@ export const handle = NO_HYDRATION;
 export const loader = infoPageLoader('primary-wing');
 
 function MonthTable({ id, heading, plans }: { id: string; heading: string; plans: MonthPlan[] }) {
+  const { t } = useI18n();
   return (
     <RowTable
       id={id}
       heading={heading}
       className="month-table"
-      columns={['Month', 'Activity', 'Sports']}
-      rows={plans.map((plan) => ({ header: plan.month, cells: [plan.activity, plan.sports] }))}
+      columns={[t('info.primary.month'), t('info.primary.activity'), t('info.primary.sports')]}
+      rows={plans.map((plan) => ({ header: plan.month, cells: [plan.activity, plan.sports], schoolHeader: true, schoolCells: true }))}
     />
   );
 }
 
 export default function PrimaryWing({ loaderData }: Route.ComponentProps) {
+  const { t, contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
           {page.lead.map((text) => (
-            <p key={text} className="lead">
+            <p key={text} className="lead" lang={contentLang}>
               {text}
             </p>
           ))}
           <MonthTable
             id="calendar-kindergarten"
-            heading={`Nursery – UKG: activities and sports ${page.session}`}
+            heading={t('info.primary.kindergarten', { session: page.session })}
             plans={page.kindergarten}
           />
-          <MonthTable id="calendar-juniors" heading={`Classes I – IV: activities and sports ${page.session}`} plans={page.juniors} />
+          <MonthTable id="calendar-juniors" heading={t('info.primary.juniors', { session: page.session })} plans={page.juniors} />
         </>
       )}
     </InfoPage>

@@ -1,4 +1,6 @@
 import type { Route } from './+types/principal-message';
+import { useI18n } from '../i18n/i18n';
+import { EnglishNote } from '../components/english-note';
 import { ApiImage } from '../components/api-image';
 import { PageHeader } from '../components/page-header';
 import { schoolApi } from '../lib/api.server';
@@ -6,7 +8,7 @@ import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
 import { data } from 'react-router';
 import { NotPublished } from '../components/pages/info-page';
-import { NOT_PUBLISHED } from '../lib/pages.server';
+import { notPublished } from '../lib/pages.server';
 import { fetchPage } from '../lib/school-data.server';
 import { currentSchool } from '../lib/school.server';
 import { pageMeta } from '../lib/seo';
@@ -18,7 +20,7 @@ export const meta = pageMeta;
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
   const [page, messages] = await Promise.all([fetchPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
-  if (!page.published) return data({ ...NOT_PUBLISHED, html: null, portrait: null }, { status: 404 });
+  if (!page.published) return data({ ...notPublished(request), html: null, portrait: null }, { status: 404 });
   const first = messages?.[0];
   // Sanitized here on the server: the sanitizer never ships to the browser.
   const html = first ? sanitizeRichText(first.message) : '';
@@ -30,6 +32,7 @@ export const handle = NO_HYDRATION;
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
   const { html, portrait } = loaderData;
+  const { t, contentLang } = useI18n();
   const principal = useRootData().school?.principal;
   if (loaderData.notPublished) return <NotPublished />;
   return (
@@ -37,33 +40,36 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
       <PageHeader />
       <div className="container info-page">
         {html ? (
-          <article className="principal-message">
-            {portrait && principal ? (
-              <figure className="principal-portrait">
-                {/* API attachments carry no size: a fixed 4:5 box (CSS aspect-ratio) keeps the layout still. */}
-                <ApiImage
-                  src={portrait}
-                  width={480}
-                  height={600}
-                  maxWidth={800}
-                  sizes="(min-width: 768px) 280px, 70vw"
-                  alt={`${principal.name}, ${principal.title}`}
-                  loading="eager"
-                />
-                <figcaption>
-                  <strong>{principal.name}</strong>
-                  <br />
-                  {principal.title}
-                </figcaption>
-              </figure>
-            ) : null}
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
-          </article>
+          <>
+            <EnglishNote />
+            <article className="principal-message" lang={contentLang}>
+              {portrait && principal ? (
+                <figure className="principal-portrait">
+                  {/* API attachments carry no size: a fixed 4:5 box (CSS aspect-ratio) keeps the layout still. */}
+                  <ApiImage
+                    src={portrait}
+                    width={480}
+                    height={600}
+                    maxWidth={800}
+                    sizes="(min-width: 768px) 280px, 70vw"
+                    alt={`${principal.name}, ${principal.title}`}
+                    loading="eager"
+                  />
+                  <figcaption>
+                    <strong>{principal.name}</strong>
+                    <br />
+                    {principal.title}
+                  </figcaption>
+                </figure>
+              ) : null}
+              <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+            </article>
+          </>
         ) : (
           // SPEC §8: the message shows nothing when it cannot be loaded; the page says so.
           <section className="notice" aria-live="polite">
-            <h2>The message is not available right now</h2>
-            <p>We could not load the Principal's message just now. Please try again in a little while.</p>
+            <h2>{t('info.principal.unavailableTitle')}</h2>
+            <p>{t('info.principal.unavailableText')}</p>
           </section>
         )}
       </div>

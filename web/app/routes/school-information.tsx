@@ -1,5 +1,7 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
 import type { Route } from './+types/school-information';
+import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/catalogue';
 import { InfoPage, SchoolPart } from '../components/pages/info-page';
 import { infoPageLoader } from '../lib/pages.server';
 import { telOf } from '../lib/phone';
@@ -18,34 +20,37 @@ const BOARD_NAMES: Record<string, string> = { CISCE: 'Council for the Indian Sch
  * Every row of SPEC §2's school information table that the school's profile has a fact for (a
  * fact not given is left out, never shown empty).
  */
-function rowsOf(p: SchoolProfile): Array<[string, string]> {
+function rowsOf(p: SchoolProfile): Array<[Fact, string]> {
   const board = p.board && BOARD_NAMES[p.board] ? `${p.board} (${BOARD_NAMES[p.board]})` : p.board;
-  const rows: Array<[string, string | number | undefined]> = [
-    ['Name and address', p.addressLine ? `${p.name}, ${p.addressLine}` : p.name],
-    ['E-mail', p.email],
-    ['Phone numbers', p.phones?.map((phone) => `${phone.number} (${phone.label})`).join(', ')],
-    ['Year of establishment', p.established],
-    ['Board', board],
-    ['Examinations', p.examinations],
-    ['Affiliation no.', p.affiliationNo],
-    ['Affiliated since', p.affiliatedSince],
-    ['Medium of instruction', p.medium],
-    ['Type of school', p.schoolType],
-    ['Name of the trust', p.trust],
-    ["Principal's name", p.principal?.name],
-    ["Principal's address", p.principal?.address],
-    ["Principal's e-mail", p.principal?.email],
-    ["Principal's phone", p.principal?.phone],
-    ['Academic session', p.academicSession],
-    ['Vacation', p.vacation],
+  const rows: Array<[Fact, string | number | undefined]> = [
+    ['nameAddress', p.addressLine ? `${p.name}, ${p.addressLine}` : p.name],
+    ['email', p.email],
+    ['phones', p.phones?.map((phone) => `${phone.number} (${phone.label})`).join(', ')],
+    ['established', p.established],
+    ['board', board],
+    ['examinations', p.examinations],
+    ['affiliationNo', p.affiliationNo],
+    ['affiliatedSince', p.affiliatedSince],
+    ['medium', p.medium],
+    ['schoolType', p.schoolType],
+    ['trust', p.trust],
+    ['principalName', p.principal?.name],
+    ['principalAddress', p.principal?.address],
+    ['principalEmail', p.principal?.email],
+    ['principalPhone', p.principal?.phone],
+    ['session', p.academicSession],
+    ['vacation', p.vacation],
   ];
-  return rows.flatMap(([label, value]) => (value === undefined || value === '' ? [] : [[label, String(value)] as [string, string]]));
+  return rows.flatMap(([fact, value]) => (value === undefined || value === '' ? [] : [[fact, String(value)] as [Fact, string]]));
 }
 
+/** A row of the table: its label is the catalogue's `info.facts.{fact}`. */
+type Fact = MessageKey extends infer K ? (K extends `info.facts.${infer F}` ? Exclude<F, 'caption'> : never) : never;
+
 /** E-mail addresses and single phone numbers become mailto:/tel: links. */
-function linkOf(label: string, value: string) {
-  if (/e-mail/i.test(label)) return <a href={`mailto:${value}`}>{value}</a>;
-  if (/^Principal's phone$/.test(label)) return <a href={`tel:${telOf(value)}`}>{value}</a>;
+function linkOf(fact: Fact, value: string) {
+  if (fact === 'email' || fact === 'principalEmail') return <a href={`mailto:${value}`}>{value}</a>;
+  if (fact === 'principalPhone') return <a href={`tel:${telOf(value)}`}>{value}</a>;
   return value;
 }
 
@@ -53,21 +58,24 @@ function linkOf(label: string, value: string) {
 export const handle = NO_HYDRATION;
 
 export default function SchoolInformation({ loaderData }: Route.ComponentProps) {
+  const { t, contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
-          <SchoolPart what="the school information">
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
+          <SchoolPart what="schoolInformation">
             {(school) => (
               <div className="table-wrap">
                 <table className="data-table info-table facts-table">
-                  <caption>School information</caption>
+                  <caption>{t('info.facts.caption')}</caption>
                   <tbody>
-                    {rowsOf(school).map(([label, value]) => (
-                      <tr key={label}>
-                        <th scope="row">{label}</th>
-                        <td>{linkOf(label, value)}</td>
+                    {rowsOf(school).map(([fact, value]) => (
+                      <tr key={fact}>
+                        <th scope="row">{t(`info.facts.${fact}`)}</th>
+                        <td lang={contentLang}>{linkOf(fact, value)}</td>
                       </tr>
                     ))}
                   </tbody>

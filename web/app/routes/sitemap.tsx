@@ -3,6 +3,8 @@ import { PageHeader } from '../components/page-header';
 import { MENU_GROUPS, pagesOf, type MenuGroup } from '../lib/site-map';
 import { NO_HYDRATION } from '../lib/hydration';
 import { useSitePages } from '../lib/site-pages';
+import { useI18n } from '../i18n/i18n';
+import { pageDescription, pageTitle } from '../i18n/pages';
 
 const GROUPS: MenuGroup[] = ['Home', ...MENU_GROUPS, 'More'];
 
@@ -11,6 +13,7 @@ export const handle = NO_HYDRATION;
 
 /** The HTML sitemap: every listed page of the site map (the school's published ones), grouped like the menu. */
 export default function Sitemap() {
+  const { t, path } = useI18n();
   const pages = useSitePages();
   return (
     <>
@@ -19,12 +22,12 @@ export default function Sitemap() {
         <div className="card-grid sitemap-grid">
           {GROUPS.filter((group) => pagesOf(group, pages).length > 0).map((group) => (
             <section className="card" key={group} aria-labelledby={`sitemap-${group.replace(/\W+/g, '-')}`}>
-              <h2 id={`sitemap-${group.replace(/\W+/g, '-')}`}>{group === 'More' ? 'More' : group}</h2>
+              <h2 id={`sitemap-${group.replace(/\W+/g, '-')}`}>{t(`menu.${group}`)}</h2>
               <ul className="sitemap-list">
                 {pagesOf(group, pages).map((p) => (
                   <li key={p.path}>
-                    <Link to={p.path}>{p.title}</Link>
-                    <span className="sitemap-desc">{p.description}</span>
+                    <Link to={path(p.path)}>{pageTitle(t, p)}</Link>
+                    <span className="sitemap-desc">{pageDescription(t, p)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import type { Route } from './+types/timings';
-import { InfoPage } from '../components/pages/info-page';
+import { useI18n } from '../i18n/i18n';
+import { InfoPage, SchoolText, SiteLink } from '../components/pages/info-page';
 import { RowTable } from '../components/pages/row-table';
 import { infoPageLoader } from '../lib/pages.server';
 import { pageMeta } from '../lib/seo';
@@ -14,45 +15,58 @@ export const handle = NO_HYDRATION;
 
 export const loader = infoPageLoader('timings');
 
-const HOUSE_COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+const houseLink = (chunks: ReactNode[]) => <SiteLink to="/house">{chunks}</SiteLink>;
 
 export default function Timings({ loaderData }: Route.ComponentProps) {
+  const { t, rich, contentLang } = useI18n();
   return (
     <InfoPage content={loaderData.page} printable>
       {(page) => (
         <>
-          <p className="lead">{page.lead}</p>
+          <p className="lead" lang={contentLang}>
+            {page.lead}
+          </p>
           <RowTable
             id="class-timings"
-            heading="Class timings"
-            columns={['Classes', 'Summer', 'Winter']}
-            rows={page.classes.map((row) => ({ header: row.classes, cells: [row.summer, row.winter] }))}
+            heading={t('info.timings.classes')}
+            columns={[t('info.timings.classesColumn'), t('info.timings.summer'), t('info.timings.winter')]}
+            rows={page.classes.map((row) => ({
+              header: row.classes,
+              cells: [row.summer, row.winter],
+              schoolHeader: true,
+              schoolCells: true,
+            }))}
           />
           <RowTable
             id="visiting-hours"
-            heading="Visiting and office hours"
-            columns={['Who', 'Summer', 'Winter']}
+            heading={t('info.timings.visiting')}
+            columns={[t('info.timings.who'), t('info.timings.summer'), t('info.timings.winter')]}
             rows={[
-              { header: 'Principal visiting hours', cells: [page.principalVisiting.summer, page.principalVisiting.winter] },
-              { header: 'School office', cells: [`${page.office} (all year)`] },
+              {
+                header: t('info.timings.principal'),
+                cells: [page.principalVisiting.summer, page.principalVisiting.winter],
+                schoolCells: true,
+              },
+              {
+                header: t('info.timings.office'),
+                cells: [rich('info.timings.allYear', { hours: <SchoolText>{page.office}</SchoolText> })],
+              },
             ]}
           />
           <section className="prose-section">
-            <h2>Good to know</h2>
+            <h2>{t('info.timings.goodToKnow')}</h2>
             <ul>
-              {page.houses > 0 ? (
-                <li>
-                  The school has {HOUSE_COUNT_WORDS[page.houses] ?? page.houses} houses; see <Link to="/house">School Houses</Link>.
-                </li>
-              ) : null}
+              {page.houses > 0 ? <li>{rich('info.timings.houses', { count: page.houses, link: houseLink })}</li> : null}
               {page.notes.map((note) => (
-                <li key={note}>{note}</li>
+                <li key={note} lang={contentLang}>
+                  {note}
+                </li>
               ))}
             </ul>
           </section>
           <p className="no-print">
             <button type="button" className="btn" onClick={() => window.print()}>
-              Print timings
+              {t('info.timings.print')}
             </button>
           </p>
         </>

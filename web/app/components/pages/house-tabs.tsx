@@ -1,7 +1,9 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageContent } from '@sthsm/contract/pages';
+import { useI18n } from '../../i18n/i18n';
 import { ApiImage } from '../api-image';
+import { SchoolText } from './info-page';
 
 // WAI-ARIA tabs (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/) with automatic activation:
 // arrows, Home and End move focus and select. All four panels are in the server HTML; the
@@ -16,6 +18,9 @@ export const HOUSE_PARAM = 'house';
 type House = PageContent<'house'>['houses'][number];
 
 export function HouseTabs({ houses }: { houses: House[] }) {
+  const { t, rich, contentLang, tag } = useI18n();
+  // The panel is the school's text (its photo's description too), around our words in the page's language.
+  const ours = contentLang ? tag : undefined;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const fromUrl = Math.max(
@@ -62,7 +67,7 @@ export function HouseTabs({ houses }: { houses: House[] }) {
 
   return (
     <div className="house-tabs">
-      <div role="tablist" aria-label="School houses" className="house-tablist">
+      <div role="tablist" aria-label={t('info.houses.tabs')} className="house-tablist">
         {houses.map((house, index) => (
           <a
             key={house.id}
@@ -71,6 +76,7 @@ export function HouseTabs({ houses }: { houses: House[] }) {
               tabs.current[index] = element;
             }}
             role="tab"
+            lang={contentLang}
             id={`house-tab-${house.id}`}
             aria-controls={`house-panel-${house.id}`}
             aria-selected={index === selected}
@@ -93,25 +99,26 @@ export function HouseTabs({ houses }: { houses: House[] }) {
           aria-labelledby={`house-tab-${house.id}`}
           tabIndex={0}
           hidden={index !== selected}
+          lang={contentLang}
           className="house-panel"
           style={{ '--house-colour': house.swatch } as React.CSSProperties}
         >
           <ApiImage image={house.image} sizes="(min-width: 768px) 320px, 100vw" loading={index === 0 ? 'eager' : 'lazy'} />
           <div>
-            <h2>{house.name} House</h2>
+            <h2 lang={ours}>{rich('info.houses.heading', { house: <SchoolText>{house.name}</SchoolText> })}</h2>
             <dl className="house-facts">
               <div>
-                <dt>Colour</dt>
-                <dd>
+                <dt lang={ours}>{t('info.houses.colour')}</dt>
+                <dd lang={contentLang}>
                   <span className="house-swatch" aria-hidden="true" /> {house.colour}
                 </dd>
               </div>
               <div>
-                <dt>Motto</dt>
-                <dd>{house.motto}</dd>
+                <dt lang={ours}>{t('info.houses.motto')}</dt>
+                <dd lang={contentLang}>{house.motto}</dd>
               </div>
             </dl>
-            <p>{house.text}</p>
+            <p lang={contentLang}>{house.text}</p>
           </div>
         </div>
       ))}

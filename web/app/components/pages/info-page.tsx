@@ -1,29 +1,52 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
+import { useI18n } from '../../i18n/i18n';
 import { useRootData } from '../../lib/root-data';
+import { EnglishNote } from '../english-note';
 import { PageHeader } from '../page-header';
 
+/** What could not be loaded, for the notice's words. */
+export type UnavailablePart = 'page' | 'schoolInformation' | 'contactDetails';
+
 /** What an information page shows when its stored text could not be loaded (the API and every fallback failed). */
-export function Unavailable({ what = 'this page' }: { what?: string }) {
+export function Unavailable({ what = 'page' }: { what?: UnavailablePart }) {
+  const { t } = useI18n();
   return (
     <section className="notice" aria-live="polite">
-      <h2>{`${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is not available right now`}</h2>
-      <p>We could not load {what} just now. Please try again in a little while.</p>
+      <h2>{t(`info.unavailable.${what}.title`)}</h2>
+      <p>{t(`info.unavailable.${what}.text`)}</p>
     </section>
   );
 }
 
-/** What a page the school has not published shows, answered with 404 (lib/pages.server.ts NOT_PUBLISHED). */
+/** A link to a site page, in the page's language (`/house` on a Hindi page is `/hi/house`). */
+export function SiteLink({ to, ...rest }: ComponentProps<typeof Link> & { to: string }) {
+  const { path } = useI18n();
+  return <Link to={path(to)} {...rest} />;
+}
+
+/**
+ * Text the school wrote, inside words of ours: marked English on a page in another language, and
+ * exactly as it was (no element) on an English page.
+ */
+export function SchoolText({ children }: { children: ReactNode }) {
+  const { contentLang } = useI18n();
+  return contentLang ? <span lang={contentLang}>{children}</span> : children;
+}
+
+const homeLink = (chunks: ReactNode[]) => <SiteLink to="/">{chunks}</SiteLink>;
+const sitemapLink = (chunks: ReactNode[]) => <SiteLink to="/sitemap">{chunks}</SiteLink>;
+
+/** What a page the school has not published shows, answered with 404 (lib/pages.server.ts notPublished). */
 export function NotPublished() {
+  const { t, rich } = useI18n();
   return (
     <>
-      <PageHeader title="Page not found" />
+      <PageHeader title={t('shell.notFoundTitle')} />
       <div className="container section prose">
-        <p>This page is not on the school&rsquo;s website.</p>
-        <p>
-          <Link to="/">Go to the home page</Link> or see <Link to="/sitemap">every page of the website</Link>.
-        </p>
+        <p>{t('info.notPublished')}</p>
+        <p>{rich('info.notPublishedHelp', { home: homeLink, sitemap: sitemapLink })}</p>
       </div>
     </>
   );
@@ -36,8 +59,9 @@ export function useNotPublished(): boolean {
 
 /**
  * The frame of every information page: its title-and-breadcrumb header (from the page table), then
- * its body drawn from its stored content, or a short notice when that could not be loaded; "page not
- * found" when the school has not published it.
+ * its body drawn from its stored content (on a page in another language, after the note that the
+ * school's text is in English), or a short notice when that could not be loaded; "page not found"
+ * when the school has not published it.
  */
 export function InfoPage<T>({
   content,
@@ -54,14 +78,21 @@ export function InfoPage<T>({
     <>
       <PageHeader />
       <div className={printable ? 'container info-page printable' : 'container info-page'}>
-        {content ? children(content) : <Unavailable />}
+        {content ? (
+          <>
+            <EnglishNote />
+            {children(content)}
+          </>
+        ) : (
+          <Unavailable />
+        )}
       </div>
     </>
   );
 }
 
 /** A part of a page drawn from the school's profile, or a notice when the profile could not be loaded. */
-export function SchoolPart({ what, children }: { what: string; children: (school: SchoolProfile) => ReactNode }) {
+export function SchoolPart({ what, children }: { what: UnavailablePart; children: (school: SchoolProfile) => ReactNode }) {
   const school = useRootData().school;
   return school ? children(school) : <Unavailable what={what} />;
 }

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n';
 
 export interface TableRow {
   /** The row header (th scope="row"); also the row's key. */
   header: string;
   /** The data cells; a row with fewer cells than data columns lets its last cell span the rest. */
   cells: ReactNode[];
+  /** Whether the row header, and the data cells, are the school's text (marked English on a page in another language). */
+  schoolHeader?: boolean;
+  schoolCells?: boolean;
 }
 
 /**
@@ -26,6 +30,7 @@ export function RowTable({
   rows: TableRow[];
   className?: string;
 }) {
+  const { t, contentLang } = useI18n();
   const dataColumns = columns.length - 1;
   const wrap = useRef<HTMLElement>(null);
   const fits = useFits(wrap);
@@ -33,7 +38,7 @@ export function RowTable({
     <section className="prose-section">
       <h2 id={id}>{heading}</h2>
       <p className={fits ? 'table-hint table-hint--idle' : 'table-hint'} aria-hidden="true">
-        Scroll sideways for every column <span className="table-hint__arrow">→</span>
+        {t('info.tableHint')} <span className="table-hint__arrow">→</span>
       </p>
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
       <section ref={wrap} className="table-wrap table-wrap--hinted" tabIndex={0} aria-labelledby={id}>
@@ -50,9 +55,15 @@ export function RowTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.header}>
-                <th scope="row">{row.header}</th>
+                <th scope="row" lang={row.schoolHeader ? contentLang : undefined}>
+                  {row.header}
+                </th>
                 {row.cells.map((cell, i) => (
-                  <td key={i} colSpan={i === row.cells.length - 1 && row.cells.length < dataColumns ? dataColumns - i : undefined}>
+                  <td
+                    key={i}
+                    lang={row.schoolCells ? contentLang : undefined}
+                    colSpan={i === row.cells.length - 1 && row.cells.length < dataColumns ? dataColumns - i : undefined}
+                  >
                     {cell}
                   </td>
                 ))}
