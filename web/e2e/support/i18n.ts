@@ -45,6 +45,7 @@ export const NAMES = new Set(
     'English',
     'LKG',
     'UKG',
+    'VIII',
     'OTP',
     'UPI',
     'URL',
@@ -58,6 +59,8 @@ function patternOf(message: string): RegExp | null {
   const plain = message.replace(/<\/?[a-z]+>/g, '');
   if (!/[A-Za-z]{3}/.test(plain.replace(/\{[^{}]*\}/g, ''))) return null;
   const parts = plain.split(/\{(?:[^{}]|\{[^{}]*\})*\}/g).map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // A message of names and plural words only ("{count} {count, plural, one {year} other {years}}") is no pattern.
+  if (!parts.some((p) => /[A-Za-z]{3}/.test(p))) return null;
   return new RegExp(`^${parts.join('.+?')}$`);
 }
 
