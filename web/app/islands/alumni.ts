@@ -10,10 +10,35 @@
 //   invalid field or on the notice. Should the post not reach the server, what was typed stays.
 // A click before this module has run is an ordinary form post: the server answers the same way.
 import { ALUMNI_FIELDS, validateAlumniForm, type AlumniField, type AlumniFieldErrors } from '@sthsm/contract/alumni';
-import { fieldId, LABELS, NOTICE_ID, SUMMARY_ID, summaryHeading } from '../components/alumni/form-names';
+import { errorText, fieldId, LABELS, NOTICE_ID, SUMMARY_ID, summaryHeading, type AlumniWords } from '../components/alumni/form-names';
 import { MESSAGES, readValues } from '../components/alumni/submit-result';
 
 const POST_TIMEOUT_MS = 30_000;
+
+/**
+ * The form's words: on a page in another language the server puts them in the form's `data-words`
+ * (components/alumni/words.ts), as this module has no catalogue; on an English page, the English.
+ */
+function wordsOf(form: HTMLFormElement): AlumniWords {
+  const english: AlumniWords = {
+    locale: 'en',
+    labels: LABELS,
+    errors: {},
+    tooLong: '',
+    notText: '',
+    summaries: Array.from({ length: ALUMNI_FIELDS.length + 1 }, (_, count) => summaryHeading(count)),
+    submit: 'Submit',
+    submitting: 'Submitting…',
+    unreachable: MESSAGES.unreachable,
+    serverError: MESSAGES.serverError,
+  };
+  try {
+    const words: unknown = JSON.parse(form.dataset.words ?? 'null');
+    return words && typeof words === 'object' ? { ...english, ...(words as Partial<AlumniWords>) } : english;
+  } catch {
+    return english;
+  }
+}
 
 function focusOn(id: string): void {
   const element = document.getElementById(id);
@@ -59,7 +84,7 @@ function showFieldError(form: HTMLFormElement, field: AlumniField, message: stri
 }
 
 /** The summary of links at the top of the form, kept as one element while it has errors to list. */
-function showSummary(form: HTMLFormElement, errors: AlumniFieldErrors): void {
+function showSummary(form: HTMLFormElement, errors: AlumniFieldErrors, words: AlumniWords): void {
   const listed = ALUMNI_FIELDS.filter((field) => errors[field]);
   let summary = form.querySelector<HTMLElement>(`#${SUMMARY_ID}`);
   if (listed.length === 0) {
@@ -78,7 +103,7 @@ function showSummary(form: HTMLFormElement, errors: AlumniFieldErrors): void {
     form.prepend(summary);
   }
   const heading = summary.querySelector('h3');
-  if (heading) heading.textContent = summaryHeading(listed.length);
+  if (heading) heading.textContent = words.summaries[listed.length] ?? summaryHeading(listed.length);
   summary.querySelector('ul')?.replaceChildren(
     ...listed.map((field) => {
       const item = document.createElement('li');
@@ -86,8 +111,8 @@ function showSummary(form: HTMLFormElement, errors: AlumniFieldErrors): void {
       link.href = `#${fieldId(field)}`;
       const name = document.createElement('span');
       name.className = 'error-summary-field';
-      name.textContent = `${LABELS[field]}: `;
-      link.append(name, errors[field] ?? '');
+      name.textContent = `${words.labels[field]}: `;
+      link.append(name, errorText(words, field, errors[field] ?? ''));
       item.append(link);
       return item;
     }),
@@ -110,14 +135,18 @@ function showNotice(kind: 'success' | 'failure' | null, text: string): void {
 }
 
 function start(form: HTMLFormElement): void {
+  const words = wordsOf(form);
   let errors = shownErrors(form);
   let pending = false;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
 
   const render = (next: AlumniFieldErrors) => {
     errors = next;
-    for (const field of ALUMNI_FIELDS) showFieldError(form, field, next[field]);
-    showSummary(form, next);
+    for (const field of ALUMNI_FIELDS) {
+      const message = next[field];
+      showFieldError(form, field, message ? errorText(words, field, message) : undefined);
+    }
+    showSummary(form, next, words);
   };
 
   const setPending = (on: boolean) => {
@@ -126,7 +155,7 @@ function start(form: HTMLFormElement): void {
     button.disabled = on;
     if (on) button.setAttribute('aria-disabled', 'true');
     else button.removeAttribute('aria-disabled');
-    button.textContent = on ? 'Submitting…' : 'Submit';
+    button.textContent = on ? words.submitting : words.submit;
   };
 
   const clearField = (event: Event) => {
@@ -136,7 +165,7 @@ function start(form: HTMLFormElement): void {
     delete next[name];
     errors = next;
     showFieldError(form, name, undefined);
-    showSummary(form, next);
+    showSummary(form, next, words);
   };
   form.addEventListener('input', clearField);
   form.addEventListener('change', clearField);
@@ -162,12 +191,12 @@ function start(form: HTMLFormElement): void {
     render({});
     showNotice(null, '');
     setPending(true);
-    void send(form, setPending);
+    void send(form, setPending, words);
   });
 }
 
 /** Posts the form as a browser without JavaScript would, and shows the answer page's form and notice. */
-async function send(form: HTMLFormElement, setPending: (on: boolean) => void): Promise<void> {
+async function send(form: HTMLFormElement, setPending: (on: boolean) => void, words: AlumniWords): Promise<void> {
   let answer: Document;
   try {
     const response = await fetch(form.getAttribute('action') || location.pathname, {
@@ -180,14 +209,14 @@ async function send(form: HTMLFormElement, setPending: (on: boolean) => void): P
     answer = new DOMParser().parseFromString(await response.text(), 'text/html');
   } catch {
     setPending(false);
-    showNotice('failure', MESSAGES.unreachable);
+    showNotice('failure', words.unreachable);
     focusOn(NOTICE_ID);
     return;
   }
   const nextForm = answer.querySelector<HTMLFormElement>('form.alumni-form');
   if (!nextForm) {
     setPending(false);
-    showNotice('failure', MESSAGES.serverError);
+    showNotice('failure', words.serverError);
     focusOn(NOTICE_ID);
     return;
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { HONEYPOT_FIELD, validateAlumniForm } from '@sthsm/contract';
 import type { Route } from './+types/alumni';
@@ -5,6 +6,8 @@ import { PageHeader, PageHeaderError } from '../components/page-header';
 import { AlumniForm } from '../components/alumni/alumni-form';
 import { actionStatus, readHoneypot, readValues, toActionData, type AlumniActionData } from '../components/alumni/submit-result';
 import { postForm } from '../lib/api.server';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
 import type { HydrationHandle } from '../lib/hydration';
@@ -37,24 +40,31 @@ export async function action({ request }: Route.ActionArgs) {
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it under TRUST_PROXY
   // (never what the client wrote), for the API's per-address rate limit (docs/decisions/0017).
   const result = await postForm(currentSchool(request), FORM_TYPE, body, request.headers.get('x-forwarded-for') ?? undefined);
-  const answer = toActionData(result, values);
+  const { locale, t } = i18nFor(request);
+  const answer = toActionData(result, values, locale === 'en' ? undefined : t);
   if (!result.ok) console.warn(`alumni form: API answered ${result.status}`);
   const headers: HeadersInit =
     !result.ok && result.status === 429 && result.retryAfter !== undefined ? { 'retry-after': String(result.retryAfter) } : {};
   return data(answer, { status: actionStatus(answer, result), headers });
 }
 
+/** The privacy notice's link in the lead, in the page's language. */
+function PrivacyLink({ children }: { children: ReactNode }) {
+  const { path } = useI18n();
+  return <Link to={path('/privacy')}>{children}</Link>;
+}
+const privacyLink = (chunks: ReactNode[]) => <PrivacyLink>{chunks}</PrivacyLink>;
+
 export default function Alumni({ loaderData, actionData }: Route.ComponentProps) {
   const schoolName = useRootData().school?.name;
+  const { t, rich, contentLang } = useI18n();
+  // The school's name, as it gave it (English until content is translated).
+  const school = schoolName && contentLang ? <span lang={contentLang}>{schoolName}</span> : schoolName;
   return (
     <>
       <PageHeader />
       <div className="container page-body">
-        <p className="lead">
-          Studied at {schoolName ?? 'our school'}? Register below so that the school can keep in touch with you about alumni meetings,
-          reunions of your batch and news from the campus. We use these details only to contact you; how long we keep them and how to ask
-          for them to be erased is in our <Link to="/privacy">privacy notice</Link>.
-        </p>
+        <p className="lead">{rich('forms.alumni.lead', { school: school ?? t('forms.alumni.ourSchool'), privacy: privacyLink })}</p>
         <AlumniForm currentYear={loaderData.currentYear} actionData={actionData} />
       </div>
     </>
@@ -62,5 +72,6 @@ export default function Alumni({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="The alumni form could not be shown just now. Please reload the page or try again later." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.alumni.unavailable')} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { fieldErrors } from '@sthsm/contract/staff';
 import { RIGHTS_ABOUT, RIGHTS_KINDS, RIGHTS_RESPONSE_DAYS, rightsRequestSchema } from '@sthsm/contract/rights-requests';
@@ -5,6 +6,9 @@ import type { Route } from './+types/privacy-request';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import { Notice } from '../components/subscribe/choices';
 import type { HydrationHandle } from '../lib/hydration';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
+import { rightsChoiceLabel, rightsErrorText, RIGHTS_LABEL_KEYS } from '../components/subscribe/rights-words';
 import { currentSchool } from '../lib/school.server';
 import { rightsApi } from '../lib/rights.server';
 import '../styles/forms.css';
@@ -27,16 +31,6 @@ type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { kind: '', about: 'me', childName: '', childClass: '', name: '', email: '', phone: '', correction: '' };
-const LABELS: Record<Field, string> = {
-  kind: 'What you ask for',
-  about: 'About whom',
-  childName: 'Your child’s name',
-  childClass: 'Your child’s class',
-  name: 'Your name',
-  email: 'Email',
-  phone: 'Mobile number (optional)',
-  correction: 'What should be corrected',
-};
 
 type ActionData =
   | { status: 'sent'; email: string }
@@ -72,9 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ status: 'invalid', values, errors: known(result.errors) }, { status: 400 });
   }
   console.warn(`privacy request form: API answered ${result.status}`);
+  // The API's message is English; a page in another language says the same in its own words.
+  const { locale, t } = i18nFor(request);
   const headers: HeadersInit = result.status === 429 && result.retryAfter !== undefined ? { 'retry-after': String(result.retryAfter) } : {};
   return data<ActionData>(
-    { status: 'failed', values, message: result.error },
+    { status: 'failed', values, message: locale === 'en' ? result.error : t('forms.request.failed') },
     { status: result.status === 429 || result.status === 503 ? result.status : 502, headers },
   );
 }
@@ -90,26 +86,30 @@ const targetOf = (field: Field) =>
       : inputId(field);
 
 function FieldError({ field, errors }: { field: Field; errors: Errors }) {
-  return errors[field] ? (
+  const i18n = useI18n();
+  const message = errors[field];
+  return message ? (
     <p className="field-error" id={errorId(field)}>
       <span aria-hidden="true">! </span>
-      {errors[field]}
+      {rightsErrorText(i18n, field, message)}
     </p>
   ) : null;
 }
 
 function Summary({ errors }: { errors: Errors }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const fields = FIELDS.filter((f) => errors[f]);
   if (fields.length === 0) return null;
   return (
     <div className="error-summary" id={`${PREFIX}-summary`} role="alert" tabIndex={-1} aria-labelledby={`${PREFIX}-summary-title`}>
-      <h2 id={`${PREFIX}-summary-title`}>{fields.length === 1 ? 'Please correct 1 field' : `Please correct ${fields.length} fields`}</h2>
+      <h2 id={`${PREFIX}-summary-title`}>{t('forms.request.summary', { count: fields.length })}</h2>
       <ul>
         {fields.map((field) => (
           <li key={field}>
             <a href={`#${targetOf(field)}`}>
-              <span className="error-summary-field">{LABELS[field]}: </span>
-              {errors[field]}
+              <span className="error-summary-field">{t(RIGHTS_LABEL_KEYS[field])}: </span>
+              {rightsErrorText(i18n, field, errors[field] ?? '')}
             </a>
           </li>
         ))}
@@ -129,18 +129,19 @@ function Choices({
   checked: string;
   errors: Errors;
 }) {
+  const { t } = useI18n();
   return (
     <fieldset
       id={`${PREFIX}-${field}`}
       className={`choices${errors[field] ? ' choices--invalid' : ''}`}
       aria-describedby={errors[field] ? errorId(field) : undefined}
     >
-      <legend>{LABELS[field]}</legend>
+      <legend>{t(RIGHTS_LABEL_KEYS[field])}</legend>
       <FieldError field={field} errors={errors} />
       {options.map((o) => (
         <div className="choice" key={o.value}>
           <input type="radio" id={`${PREFIX}-${field}-${o.value}`} name={field} value={o.value} defaultChecked={checked === o.value} />
-          <label htmlFor={`${PREFIX}-${field}-${o.value}`}>{o.label}</label>
+          <label htmlFor={`${PREFIX}-${field}-${o.value}`}>{rightsChoiceLabel(t, field, o)}</label>
         </div>
       ))}
     </fieldset>
@@ -168,6 +169,7 @@ function TextField({
   autoComplete?: string;
   maxLength: number;
 }) {
+  const { t } = useI18n();
   const hintId = `${PREFIX}-${field}-hint`;
   const describedBy = [hint ? hintId : '', errors[field] ? errorId(field) : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -181,7 +183,7 @@ function TextField({
   };
   return (
     <div className={`field${errors[field] ? ' field--invalid' : ''}`}>
-      <label htmlFor={inputId(field)}>{LABELS[field]}</label>
+      <label htmlFor={inputId(field)}>{t(RIGHTS_LABEL_KEYS[field])}</label>
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}
@@ -202,7 +204,17 @@ function TextField({
   );
 }
 
+const againLink = (chunks: ReactNode[]) => <SiteLink to="/privacy/request">{chunks}</SiteLink>;
+const privacyLink = (chunks: ReactNode[]) => <SiteLink to="/privacy">{chunks}</SiteLink>;
+
+/** A link of the page's text to another page of the site, in the page's language. */
+function SiteLink({ to, children }: { to: string; children: ReactNode }) {
+  const { path } = useI18n();
+  return <Link to={path(to)}>{children}</Link>;
+}
+
 export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
+  const { t, rich, path } = useI18n();
   const answer = actionData;
   const values = answer && answer.status !== 'sent' ? answer.values : EMPTY;
   const errors: Errors = answer?.status === 'invalid' ? answer.errors : {};
@@ -212,37 +224,26 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
       <div className="container page-body subscribe" id="ask">
         {answer?.status === 'sent' ? (
           <>
-            <Notice
-              id={NOTICE_ID}
-              kind="success"
-              text={`Check your e-mail: we have sent a link to ${answer.email}. Your request reaches the school when you open it and press “Confirm my request” (within 48 hours).`}
-            />
-            <p>
-              If no e-mail comes within a few minutes, look in your spam folder, or{' '}
-              <Link to="/privacy/request">send the request again</Link>.
-            </p>
+            <Notice id={NOTICE_ID} kind="success" text={t('forms.request.sent', { email: answer.email })} />
+            <p>{rich('forms.request.noMail', { again: againLink })}</p>
           </>
         ) : (
           <>
-            <p className="lead">
-              You can ask the school for a copy of the personal data it holds about you or your child, for it to be corrected, or for it to
-              be erased. We confirm your request by e-mail, then answer within {RIGHTS_RESPONSE_DAYS} days. See the{' '}
-              <Link to="/privacy">privacy notice</Link> for what the school keeps and why.
-            </p>
+            <p className="lead">{rich('forms.request.lead', { days: RIGHTS_RESPONSE_DAYS, privacy: privacyLink })}</p>
             {/* The fragment brings the answer's page back to this form, its message in view, without JavaScript. */}
-            <form method="post" action="/privacy/request#ask" noValidate className="subscribe-form" aria-label="Ask for your data">
+            <form
+              method="post"
+              action={path('/privacy/request#ask')}
+              noValidate
+              className="subscribe-form"
+              aria-label={t('forms.request.formName')}
+            >
               {answer?.status === 'failed' ? <Notice id={NOTICE_ID} kind="failure" text={answer.message} /> : null}
               <Summary errors={errors} />
               <Choices field="kind" options={RIGHTS_KINDS} checked={values.kind} errors={errors} />
               <Choices field="about" options={RIGHTS_ABOUT} checked={values.about} errors={errors} />
-              <TextField
-                field="childName"
-                values={values}
-                errors={errors}
-                hint="Only when the request is about your child."
-                maxLength={100}
-              />
-              <TextField field="childClass" values={values} errors={errors} hint="For example: IV B." maxLength={40} />
+              <TextField field="childName" values={values} errors={errors} hint={t('forms.request.childNameHint')} maxLength={100} />
+              <TextField field="childClass" values={values} errors={errors} hint={t('forms.request.childClassHint')} maxLength={40} />
               <TextField field="name" values={values} errors={errors} required autoComplete="name" maxLength={100} />
               <TextField
                 field="email"
@@ -251,7 +252,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
                 errors={errors}
                 required
                 autoComplete="email"
-                hint="We send a link to this address: your request reaches the school when you open it. We also look for your data under it."
+                hint={t('forms.request.emailHint')}
                 maxLength={254}
               />
               <TextField
@@ -260,7 +261,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
                 values={values}
                 errors={errors}
                 autoComplete="tel"
-                hint="If you gave the school a mobile number, we look for your data under it too."
+                hint={t('forms.request.phoneHint')}
                 maxLength={30}
               />
               <TextField
@@ -268,12 +269,12 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
                 values={values}
                 errors={errors}
                 multiline
-                hint="Only for a correction: what is wrong, and what it should say."
+                hint={t('forms.request.correctionHint')}
                 maxLength={2000}
               />
               <div className="form-actions">
                 <button type="submit" className="button button--primary">
-                  Send my request
+                  {t('forms.request.send')}
                 </button>
               </div>
             </form>
@@ -285,5 +286,6 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="The request page could not be shown just now. Please reload the page or try again later." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.request.unavailable')} />;
 }

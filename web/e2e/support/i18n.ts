@@ -46,6 +46,7 @@ export const NAMES = new Set(
     'English',
     'LKG',
     'UKG',
+    'VIII',
     'OTP',
     'UPI',
     'URL',
@@ -60,6 +61,8 @@ function patternOf(message: string): RegExp | null {
   // Words outside the {arguments} (a message that is one plural, "{count, plural, …}", has none: its words are checked as words).
   if (!/[A-Za-z]{3}/.test(plain.replace(/\{(?:[^{}]|\{[^{}]*\})*\}/g, ''))) return null;
   const parts = plain.split(/\{(?:[^{}]|\{[^{}]*\})*\}/g).map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // A message of names and plural words only ("{count} {count, plural, one {year} other {years}}") is no pattern.
+  if (!parts.some((p) => /[A-Za-z]{3}/.test(p))) return null;
   return new RegExp(`^${parts.join('.+?')}$`);
 }
 

@@ -1,18 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import {
-  ALUMNI_FIELDS,
-  CLASS_OPTIONS,
-  HONEYPOT_FIELD,
-  PROFESSION_OPTIONS,
-  batchOptions,
-  validateAlumniForm,
-  type AlumniField,
-  type AlumniFieldErrors,
-} from '@sthsm/contract';
+import { ALUMNI_FIELDS, HONEYPOT_FIELD, validateAlumniForm, type AlumniField, type AlumniFieldErrors } from '@sthsm/contract';
 import { EMPTY_VALUES, readValues, type AlumniActionData } from './submit-result';
 import { SelectField, TextArea, TextField } from './field';
-import { fieldId, LABELS, NOTICE_ID, SUMMARY_ID, summaryHeading } from './form-names';
+import { errorText, fieldId, NOTICE_ID, SUMMARY_ID } from './form-names';
+import { alumniWords, batchChoices, classOptions, professionOptions } from './words';
+import { useI18n } from '../../i18n/i18n';
+
+/** The star of a required field, for the eye only. */
+const starTag = (chunks: ReactNode[]) => <span aria-hidden="true">{chunks}</span>;
+/** The star's words, for a screen reader. */
+const hiddenTag = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 interface Notice {
   kind: 'success' | 'failure';
@@ -37,6 +35,8 @@ function firstInvalid(errors: AlumniFieldErrors): AlumniField | undefined {
  * component's own behaviour serves a client-side move from a page that loads React.
  */
 export function AlumniForm({ currentYear, actionData }: { currentYear: number; actionData: AlumniActionData | undefined }) {
+  const { t, rich, locale } = useI18n();
+  const words = useMemo(() => alumniWords(t, locale), [t, locale]);
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData !== undefined;
 
@@ -69,8 +69,9 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
   }, [focus]);
 
   const values = actionData && actionData.status !== 'success' ? actionData.values : EMPTY_VALUES;
-  const batches = batchOptions(currentYear).map((b) => ({ value: b, label: b }));
-  const errorList = ALUMNI_FIELDS.flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
+  const batches = batchChoices(t, currentYear);
+  const classes = classOptions(t);
+  const errorList = ALUMNI_FIELDS.flatMap((field) => (errors[field] ? [{ field, message: errorText(words, field, errors[field]) }] : []));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
@@ -102,14 +103,17 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
     }
   }
 
-  const field = (name: AlumniField) => ({ name, label: LABELS[name], error: errors[name], defaultValue: values[name] });
+  const field = (name: AlumniField) => ({
+    name,
+    label: words.labels[name],
+    error: errors[name] ? errorText(words, name, errors[name]) : undefined,
+    defaultValue: values[name],
+  });
 
   return (
     <section className="alumni" aria-labelledby="alumni-form-title">
-      <h2 id="alumni-form-title">Register as an alumnus</h2>
-      <p className="form-intro">
-        Fields marked <span aria-hidden="true">*</span> <span className="visually-hidden">with a star</span> are required.
-      </p>
+      <h2 id="alumni-form-title">{t('forms.alumni.title')}</h2>
+      <p className="form-intro">{rich('forms.alumni.requiredNote', { star: starTag, hidden: hiddenTag })}</p>
       {/* Outside the keyed form, so that the live regions survive the reset after a success and are announced. */}
       <div id={NOTICE_ID} tabIndex={-1} className="form-notice-region">
         <output className={notice?.kind === 'success' ? 'form-notice form-notice--success' : undefined}>
@@ -126,12 +130,13 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
         key={`alumni-form-${resets}`}
         className="alumni-form"
         aria-labelledby="alumni-form-title"
+        data-words={locale === 'en' ? undefined : JSON.stringify(words)}
         onSubmit={onSubmit}
         onChange={onChange}
       >
         {errorList.length > 0 ? (
           <div className="error-summary" id={SUMMARY_ID} role="alert" aria-labelledby={`${SUMMARY_ID}-title`}>
-            <h3 id={`${SUMMARY_ID}-title`}>{summaryHeading(errorList.length)}</h3>
+            <h3 id={`${SUMMARY_ID}-title`}>{words.summaries[errorList.length]}</h3>
             <ul>
               {errorList.map(({ field: name, message }) => (
                 <li key={name}>
@@ -142,7 +147,7 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
                       requestFocus(fieldId(name));
                     }}
                   >
-                    <span className="error-summary-field">{LABELS[name]}: </span>
+                    <span className="error-summary-field">{words.labels[name]}: </span>
                     {message}
                   </a>
                 </li>
@@ -152,26 +157,26 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
         ) : null}
 
         <fieldset>
-          <legend>Time at school</legend>
+          <legend>{t('forms.alumni.timeAtSchool')}</legend>
           <div className="field-grid">
-            <SelectField {...field('fromYear')} required options={batches} placeholder="Select a batch" />
-            <SelectField {...field('class')} required options={CLASS_OPTIONS} placeholder="Select a class" />
-            <SelectField {...field('toYear')} required options={batches} placeholder="Select a batch" />
-            <SelectField {...field('school2')} required options={CLASS_OPTIONS} placeholder="Select a class" />
+            <SelectField {...field('fromYear')} required options={batches} placeholder={t('forms.alumni.selectBatch')} />
+            <SelectField {...field('class')} required options={classes} placeholder={t('forms.alumni.selectClass')} />
+            <SelectField {...field('toYear')} required options={batches} placeholder={t('forms.alumni.selectBatch')} />
+            <SelectField {...field('school2')} required options={classes} placeholder={t('forms.alumni.selectClass')} />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Ward at school</legend>
-          <p className="fieldset-hint">Your child or ward who studies at the school now.</p>
+          <legend>{t('forms.alumni.wardAtSchool')}</legend>
+          <p className="fieldset-hint">{t('forms.alumni.wardHint')}</p>
           <div className="field-grid">
             <TextField {...field('fatherName')} required autoComplete="off" />
-            <SelectField {...field('subject')} required options={CLASS_OPTIONS} placeholder="Select a class" />
+            <SelectField {...field('subject')} required options={classes} placeholder={t('forms.alumni.selectClass')} />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Contact</legend>
+          <legend>{t('forms.alumni.contact')}</legend>
           <div className="field-grid">
             <TextField {...field('name')} required autoComplete="name" />
             <TextField
@@ -180,16 +185,16 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
               type="email"
               inputMode="email"
               autoComplete="email"
-              hint="For example name@example.org"
+              hint={t('forms.alumni.emailHint')}
             />
-            <TextField {...field('phone')} required type="tel" inputMode="tel" autoComplete="tel" hint="For example +91 98765 43210" />
+            <TextField {...field('phone')} required type="tel" inputMode="tel" autoComplete="tel" hint={t('forms.alumni.phoneHint')} />
             <TextField {...field('location')} required autoComplete="address-level2" />
             <TextArea {...field('address')} required autoComplete="street-address" />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Higher education</legend>
+          <legend>{t('forms.alumni.higherEducation')}</legend>
           <div className="field-grid">
             <TextField {...field('school')} />
             <TextField {...field('profession3')} />
@@ -197,24 +202,29 @@ export function AlumniForm({ currentYear, actionData }: { currentYear: number; a
         </fieldset>
 
         <fieldset>
-          <legend>Work</legend>
+          <legend>{t('forms.alumni.work')}</legend>
           <div className="field-grid">
             <TextField {...field('school1')} autoComplete="organization" />
             <TextField {...field('designation')} autoComplete="organization-title" />
-            <SelectField {...field('profession1')} required options={PROFESSION_OPTIONS} placeholder="Select a profession" />
+            <SelectField
+              {...field('profession1')}
+              required
+              options={professionOptions(t)}
+              placeholder={t('forms.alumni.selectProfession')}
+            />
             <TextArea {...field('address1')} />
           </div>
         </fieldset>
 
         {/* A trap for bots: hidden from people and assistive technology; a filled value is discarded by the API. */}
         <div className="honeypot" aria-hidden="true">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this field empty</label>
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{t('forms.alumni.honeypot')}</label>
           <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={pending} aria-disabled={pending || undefined}>
-            {pending ? 'Submitting…' : 'Submit'}
+            {pending ? words.submitting : words.submit}
           </button>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { fieldId } from './form-names';
+import { useI18n } from '../../i18n/i18n';
 
 // One labelled control with its own error element. The error is linked by aria-describedby,
 // and the control is marked aria-invalid, only while the error is shown.
@@ -14,6 +15,7 @@ interface BaseProps {
 }
 
 function Wrapper({ name, label, required, error, hint, wide, children }: BaseProps & { wide?: boolean; children: ReactNode }) {
+  const { t } = useI18n();
   const id = fieldId(name);
   return (
     <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--invalid' : ''}`}>
@@ -25,7 +27,7 @@ function Wrapper({ name, label, required, error, hint, wide, children }: BasePro
             {' *'}
           </span>
         ) : (
-          <span className="field-optional"> (optional)</span>
+          <span className="field-optional">{t('forms.alumni.optional')}</span>
         )}
       </label>
       {hint ? (

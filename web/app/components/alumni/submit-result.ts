@@ -1,4 +1,5 @@
 import { ALUMNI_FIELDS, ALUMNI_SUCCESS_MESSAGE, HONEYPOT_FIELD, type AlumniField, type AlumniFieldErrors } from '@sthsm/contract';
+import type { Translate } from '../../i18n/i18n';
 
 // What the alumni route's action answers, and how an API result becomes a visitor's message.
 // Pure: shared by the server action, the browser component and the unit tests.
@@ -45,7 +46,12 @@ export const MESSAGES = {
   invalid: 'Please correct the highlighted fields.',
 } as const;
 
-export function rateLimitMessage(retryAfter?: number): string {
+export function rateLimitMessage(retryAfter?: number, t?: Translate): string {
+  if (t) {
+    if (retryAfter === undefined || !Number.isFinite(retryAfter)) return t('forms.alumni.rateLimitMinute');
+    const count = Math.max(1, Math.ceil(retryAfter));
+    return t('forms.alumni.rateLimitSeconds', { count, seconds: String(count) });
+  }
   const wait =
     retryAfter === undefined || !Number.isFinite(retryAfter)
       ? 'in a minute'
@@ -71,25 +77,42 @@ export function actionStatus(data: AlumniActionData, result?: PostResult): numbe
   return result && !result.ok && result.status === 0 ? 503 : 502;
 }
 
-/** Turns the API's answer into what the page shows; on any failure the typed values come back. */
-export function toActionData(result: PostResult, values: AlumniValues): AlumniActionData {
-  if (result.ok) return { status: 'success', id: result.id, message: ALUMNI_SUCCESS_MESSAGE };
+/** The notices in the page's language (`t`: the catalogue's forms.alumni.*), or the English above. */
+function noticesOf(t?: Translate): Record<keyof typeof MESSAGES | 'success', string> {
+  if (!t) return { ...MESSAGES, success: ALUMNI_SUCCESS_MESSAGE };
+  return {
+    unreachable: t('forms.alumni.unreachable'),
+    serverError: t('forms.alumni.serverError'),
+    tooLarge: t('forms.alumni.tooLarge'),
+    notAvailable: t('forms.alumni.notAvailable'),
+    invalid: t('forms.alumni.invalid'),
+    success: t('forms.alumni.success'),
+  };
+}
+
+/**
+ * Turns the API's answer into what the page shows; on any failure the typed values come back. The
+ * notice is in the language of `t` (the route's action passes its page's), else English.
+ */
+export function toActionData(result: PostResult, values: AlumniValues, t?: Translate): AlumniActionData {
+  const notices = noticesOf(t);
+  if (result.ok) return { status: 'success', id: result.id, message: notices.success };
   switch (result.status) {
     case 400: {
       const errors = knownErrors(result.errors);
       return Object.keys(errors).length > 0
         ? { status: 'invalid', values, errors, message: null }
-        : { status: 'failed', values, errors, message: MESSAGES.serverError };
+        : { status: 'failed', values, errors, message: notices.serverError };
     }
     case 0:
-      return { status: 'failed', values, errors: {}, message: MESSAGES.unreachable };
+      return { status: 'failed', values, errors: {}, message: notices.unreachable };
     case 404:
-      return { status: 'failed', values, errors: {}, message: MESSAGES.notAvailable };
+      return { status: 'failed', values, errors: {}, message: notices.notAvailable };
     case 413:
-      return { status: 'failed', values, errors: {}, message: MESSAGES.tooLarge };
+      return { status: 'failed', values, errors: {}, message: notices.tooLarge };
     case 429:
-      return { status: 'failed', values, errors: {}, message: rateLimitMessage(result.retryAfter) };
+      return { status: 'failed', values, errors: {}, message: rateLimitMessage(result.retryAfter, t) };
     default:
-      return { status: 'failed', values, errors: {}, message: MESSAGES.serverError };
+      return { status: 'failed', values, errors: {}, message: notices.serverError };
   }
 }

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue.ts';
 import feeds from './feeds.json';
+import forms from './forms.json';
 import info from './info.json';
 import lists from './lists.json';
 import media from './media.json';
@@ -7,4 +8,4 @@ import pages from './pages.json';
 import shell from './shell.json';
 
 /** The Hindi catalogue: the same parts as English, every key translated. */
-export default { ...shell, ...pages, ...feeds, ...lists, ...media, ...info } satisfies Catalogue;
+export default { ...shell, ...pages, ...feeds, ...lists, ...media, ...info, ...forms } satisfies Catalogue;
