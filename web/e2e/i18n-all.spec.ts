@@ -8,12 +8,23 @@ import { englishLeft } from './support/i18n';
 // event, an album) are reached from their lists; pages that need a token or a posted form (the
 // confirmation and consent links) are covered by their own specs.
 
-const NEEDS_A_LINK = new Set(['news-item', 'event', 'sub-gallery', 'privacy-request-confirm', 'subscribe-confirm', 'subscribe-manage', 'consent']);
+const NEEDS_A_LINK = new Set([
+  'news-item',
+  'event',
+  'sub-gallery',
+  'privacy-request-confirm',
+  'subscribe-confirm',
+  'subscribe-manage',
+  'consent',
+]);
 
 /** The first item page linked from a Hindi list (its address stays under /hi). */
 async function firstItem(page: Page, list: string, link: RegExp): Promise<string> {
   await page.goto(`/hi${list}`);
-  const href = await page.locator(`main a[href*="${link.source.replace(/\\/g, '')}"]`).first().getAttribute('href');
+  const href = await page
+    .locator(`main a[href*="${link.source.replace(/\\/g, '')}"]`)
+    .first()
+    .getAttribute('href');
   if (!href) throw new Error(`no item linked from /hi${list}`);
   return href;
 }

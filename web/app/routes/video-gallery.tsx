@@ -51,7 +51,7 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
       <PageHeader />
       <div className="container listing">
         <FilterForm
-          selects={[yearSelect(years, filters.year)]}
+          selects={[yearSelect(years, filters.year, t('lists.year'), t('lists.all'))]}
           q={filters.q}
           searchLabel={t('media.videos.filter')}
           summary={summaryText(items.length, total, t('media.videos.video'), t('media.videos.videos'))}

@@ -42,6 +42,7 @@ export const NAMES = new Set(
     'Instagram',
     'YouTube',
     'Twitter',
+    'axe-core',
     'OpenStreetMap',
     'English',
     'LKG',
