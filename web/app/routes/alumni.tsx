@@ -6,6 +6,7 @@ import { PageHeader, PageHeaderError } from '../components/page-header';
 import { AlumniForm } from '../components/alumni/alumni-form';
 import { actionStatus, readHoneypot, readValues, toActionData, type AlumniActionData } from '../components/alumni/submit-result';
 import { postForm } from '../lib/api.server';
+import { SchoolText } from '../components/english-note';
 import { useI18n } from '../i18n/i18n';
 import { i18nFor } from '../i18n/i18n.server';
 import { useRootData } from '../lib/root-data';
@@ -57,9 +58,9 @@ const privacyLink = (chunks: ReactNode[]) => <PrivacyLink>{chunks}</PrivacyLink>
 
 export default function Alumni({ loaderData, actionData }: Route.ComponentProps) {
   const schoolName = useRootData().school?.name;
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich } = useI18n();
   // The school's name, as it gave it (English until content is translated).
-  const school = schoolName && contentLang ? <span lang={contentLang}>{schoolName}</span> : schoolName;
+  const school = schoolName ? <SchoolText>{schoolName}</SchoolText> : schoolName;
   return (
     <>
       <PageHeader />

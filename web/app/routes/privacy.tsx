@@ -10,6 +10,7 @@ import { getParsed } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
 import { NO_HYDRATION } from '../lib/hydration';
+import { SchoolText } from '../components/english-note';
 import { useI18n, type Translate } from '../i18n/i18n';
 import '../styles/privacy.css';
 
@@ -95,10 +96,10 @@ const strongTag = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
  * notice, translated: forms.privacy.*), not the school's.
  */
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { t, rich, longDate, contentLang } = useI18n();
+  const { t, rich, longDate } = useI18n();
   const school = useRootData().school;
   // The school's name, as it gave it (English until content is translated).
-  const name = school?.name && contentLang ? <span lang={contentLang}>{school.name}</span> : (school?.name ?? t('forms.privacy.theSchool'));
+  const name = school?.name ? <SchoolText>{school.name}</SchoolText> : t('forms.privacy.theSchool');
   const kept = period(t, loaderData.retentionMonths);
   const items = ['alumni', 'news', 'pupils', 'consent', 'requests', 'counter'] as const;
   const links = { alumni: alumniLink, subscribe: subscribeLink };

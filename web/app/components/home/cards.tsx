@@ -3,7 +3,7 @@ import { isoDay } from '../../lib/dates';
 import { ApiImage } from '../api-image';
 import { TopperPhoto, TopperResult } from '../topper-parts';
 import type { HomeBirthday, HomeEvent, HomeTopper } from './data';
-import { schoolText } from './school-text';
+import { SchoolText } from '../english-note';
 
 // The cards inside the home page's carousels, each with SPEC §8's placeholder when there is no data.
 
@@ -121,7 +121,7 @@ export function BirthdayCard({
         </div>
       )}
       <h3 lang={placeholder ? undefined : contentLang}>{birthday.name}</h3>
-      {birthday.className ? <p>{rich('media.home.class', { name: schoolText(birthday.className, contentLang) })}</p> : null}
+      {birthday.className ? <p>{rich('media.home.class', { name: <SchoolText>{birthday.className}</SchoolText> })}</p> : null}
     </article>
   );
 }

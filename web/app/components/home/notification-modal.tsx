@@ -6,7 +6,7 @@ import { useRootData } from '../../lib/root-data';
 import { ApiImage } from '../api-image';
 import type { HomeNotification } from './data';
 import { mountNotices } from './notice-controller';
-import { schoolText } from './school-text';
+import { SchoolText } from '../english-note';
 
 /**
  * The pop-up notification modal (SPEC §2, §4): a native modal <dialog>, so focus moves in and the
@@ -66,7 +66,7 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
                       {t('media.home.viewAttachment')}
                       <span className="visually-hidden">
                         {rich('media.home.attachmentFor', {
-                          title: n.title ? schoolText(n.title, contentLang) : t('media.home.thisNotice'),
+                          title: n.title ? <SchoolText>{n.title}</SchoolText> : t('media.home.thisNotice'),
                         })}
                       </span>
                     </a>
@@ -87,10 +87,10 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
 
 /** A page of this site opens in the same tab (the dialog closes as the page changes); another site in a new tab. */
 function MoreDetails({ url, path, title }: { url: string; path: string | null; title: string }) {
-  const { t, rich, path: localized, contentLang } = useI18n();
+  const { t, rich, path: localized } = useI18n();
   const about = (
     <span className="visually-hidden">
-      {rich('media.home.detailsAbout', { title: title ? schoolText(title, contentLang) : t('media.home.thisNotice') })}
+      {rich('media.home.detailsAbout', { title: title ? <SchoolText>{title}</SchoolText> : t('media.home.thisNotice') })}
     </span>
   );
   if (path) {

@@ -6,7 +6,7 @@ import { BirthdayCard, BirthdayPlaceholder, EventCard, EventPlaceholder, TopperC
 import type { HomeBirthday, HomeEvent, HomeNewsItem, HomeTopper } from './data';
 import { BIRTHDAYS_PER_VIEW, EVENTS_PER_VIEW, TOPPERS_PER_VIEW } from './motion';
 import { NewsTicker } from './news-ticker';
-import { schoolText } from './school-text';
+import { SchoolText } from '../english-note';
 import { SectionHead } from './section-head';
 
 export interface HomePrincipalMessage {
@@ -81,7 +81,7 @@ export function PrincipalSection({
                   {/* Sanitized on the server with sanitizeRichText before it reaches the page. */}
                   <div className="principal-slide__message" lang={contentLang} dangerouslySetInnerHTML={{ __html: m.html }} />
                   <p className="principal-slide__name">
-                    {rich('media.home.principalName', { name: schoolText(principalName, contentLang) })}
+                    {rich('media.home.principalName', { name: <SchoolText>{principalName}</SchoolText> })}
                   </p>
                 </div>
               </article>

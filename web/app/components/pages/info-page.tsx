@@ -26,14 +26,8 @@ export function SiteLink({ to, ...rest }: ComponentProps<typeof Link> & { to: st
   return <Link to={path(to)} {...rest} />;
 }
 
-/**
- * Text the school wrote, inside words of ours: marked English on a page in another language, and
- * exactly as it was (no element) on an English page.
- */
-export function SchoolText({ children }: { children: ReactNode }) {
-  const { contentLang } = useI18n();
-  return contentLang ? <span lang={contentLang}>{children}</span> : children;
-}
+/** Text the school wrote, inside words of ours (one component for the whole site: components/english-note.tsx). */
+export { SchoolText } from '../english-note';
 
 const homeLink = (chunks: ReactNode[]) => <SiteLink to="/">{chunks}</SiteLink>;
 const sitemapLink = (chunks: ReactNode[]) => <SiteLink to="/sitemap">{chunks}</SiteLink>;
