@@ -7,7 +7,8 @@
 //   Push API. Turning on asks the browser's permission, registers /sw.js, subscribes with the school's
 //   VAPID public key and hands the subscription to the API (same origin, /api/subscribe/{code}/push);
 //   turning off unsubscribes and tells the API. A browser already subscribed shows the "on" state.
-// Imports nothing: the words the browser needs come in the server's HTML (data-* attributes).
+// Imports nothing: the words the browser needs come in the server's HTML (data-* attributes; on a
+// page in another language, `data-words`: components/subscribe/words.ts).
 
 const POST_TIMEOUT_MS = 15_000;
 
@@ -24,7 +25,23 @@ const MESSAGES = {
     'On iPhone and iPad, notifications work once this site is on your Home Screen: tap Share, then “Add to Home Screen”, and open the site from there.',
   failed: 'Notifications could not be turned on just now. Please try again in a few minutes.',
   offFailed: 'Notifications could not be turned off just now. Please try again in a few minutes.',
-} as const;
+};
+type Words = Record<keyof typeof MESSAGES | 'topics', string>;
+
+/**
+ * The section's words: on a page in another language the server puts them in `data-words`
+ * (subscribeIslandWords), and the API's own (English) messages are not shown; on an English page, these.
+ */
+function wordsOf(section: HTMLElement): { words: Words; translated: boolean } {
+  const english: Words = { ...MESSAGES, topics: section.dataset.topicsError ?? '' };
+  try {
+    const words: unknown = JSON.parse(section.dataset.words ?? 'null');
+    if (words && typeof words === 'object') return { words: { ...english, ...(words as Partial<Words>) }, translated: true };
+  } catch {
+    // Unreadable words: the English ones.
+  }
+  return { words: english, translated: false };
+}
 
 /** Focus on an element the server rendered, brought into view. */
 function focusOn(element: HTMLElement | null): void {
@@ -103,7 +120,8 @@ function startPush(section: HTMLElement): void {
   // No key: the API said the school has no push (the server's words stay).
   if (!key || !school || !status || !controls || !on || !save || !off || !topicsBox) return;
   const api = `/api/subscribe/${encodeURIComponent(school)}/push`;
-  const topicsError = section.dataset.topicsError ?? '';
+  const { words, translated } = wordsOf(section);
+  const topicsError = words.topics;
 
   const say = (text: string) => {
     status.textContent = text;
@@ -117,11 +135,11 @@ function startPush(section: HTMLElement): void {
   const topics = () => Array.from(topicsBox.querySelectorAll<HTMLInputElement>('input[name="topics"]:checked'), (input) => input.value);
 
   if (isIos() && (navigator as Navigator & { standalone?: boolean }).standalone === false) {
-    say(MESSAGES.homeScreen);
+    say(words.homeScreen);
     return;
   }
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
-    say(MESSAGES.unsupported);
+    say(words.unsupported);
     return;
   }
 
@@ -135,7 +153,7 @@ function startPush(section: HTMLElement): void {
     }
     const json = subscription.toJSON();
     const answer = await postJson(api, { endpoint: json.endpoint, keys: json.keys, topics: chosen });
-    if (!answer.ok) say(answer.error ?? MESSAGES.failed);
+    if (!answer.ok) say(translated ? words.failed : (answer.error ?? words.failed));
     return answer.ok;
   };
 
@@ -151,7 +169,7 @@ function startPush(section: HTMLElement): void {
       try {
         const permission = await Notification.requestPermission();
         if (permission !== 'granted') {
-          say(permission === 'denied' ? MESSAGES.blocked : MESSAGES.dismissed);
+          say(permission === 'denied' ? words.blocked : words.dismissed);
           return;
         }
         await navigator.serviceWorker.register('/sw.js', { scope: '/' });
@@ -161,14 +179,14 @@ function startPush(section: HTMLElement): void {
           existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(key) }));
         if (await register(subscription)) {
           showState(true);
-          say(MESSAGES.on);
+          say(words.on);
           off.focus();
         } else if (!existing) {
           // The API did not take it: no subscription is left that nobody sends to.
           await subscription.unsubscribe().catch(() => false);
         }
       } catch {
-        say(Notification.permission === 'denied' ? MESSAGES.blocked : MESSAGES.failed);
+        say(Notification.permission === 'denied' ? words.blocked : words.failed);
       } finally {
         busy(on, false);
       }
@@ -184,10 +202,10 @@ function startPush(section: HTMLElement): void {
         const subscription = await registration?.pushManager.getSubscription();
         if (!subscription) {
           showState(false);
-          say(MESSAGES.off);
-        } else if (await register(subscription)) say(MESSAGES.saved);
+          say(words.off);
+        } else if (await register(subscription)) say(words.saved);
       } catch {
-        say(MESSAGES.failed);
+        say(words.failed);
       } finally {
         busy(save, false);
       }
@@ -207,10 +225,10 @@ function startPush(section: HTMLElement): void {
           await postJson(`${api}/remove`, { endpoint: subscription.endpoint });
         }
         showState(false);
-        say(MESSAGES.off);
+        say(words.off);
         on.focus();
       } catch {
-        say(MESSAGES.offFailed);
+        say(words.offFailed);
       } finally {
         busy(off, false);
       }
@@ -220,17 +238,17 @@ function startPush(section: HTMLElement): void {
   // The state this browser is in now.
   void (async () => {
     if (Notification.permission === 'denied') {
-      say(MESSAGES.blocked);
+      say(words.blocked);
       return;
     }
     try {
       const registration = await navigator.serviceWorker.getRegistration('/');
       const subscription = await registration?.pushManager.getSubscription();
       showState(Boolean(subscription));
-      say(subscription ? MESSAGES.on : MESSAGES.offer);
+      say(subscription ? words.on : words.offer);
     } catch {
       showState(false);
-      say(MESSAGES.offer);
+      say(words.offer);
     }
   })();
 }

@@ -3,6 +3,10 @@ import type { GuardianConsentView } from '@sthsm/contract/children';
 import type { Route } from './+types/consent';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import { Notice } from '../components/subscribe/choices';
+import { consentFieldError, consentMessage, purposeText } from '../components/subscribe/consent-words';
+import { SchoolText } from '../components/english-note';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import { consentApi } from '../lib/consent.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { currentSchool } from '../lib/school.server';
@@ -19,7 +23,6 @@ import '../styles/subscribe.css';
 export const handle: HydrationHandle = { hydrate: false };
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
-const INCOMPLETE = 'This link is not complete. Please open the link in the school’s e-mail again, or copy all of it.';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 type PageData =
@@ -34,15 +37,18 @@ const failed = (message: string, status: number) => data<PageData>({ state: 'fai
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = params.token ?? '';
-  if (!TOKEN.test(token)) return failed(INCOMPLETE, 200);
+  const i18n = i18nFor(request);
+  if (!TOKEN.test(token)) return failed(i18n.t('forms.consent.incomplete'), 200);
   const result = await consentApi(currentSchool(request), token).view();
-  if (!result.ok) return failed(result.error, result.status === 404 ? 404 : 503);
+  if (!result.ok) return failed(consentMessage(i18n, result.error, result.status), result.status === 404 ? 404 : 503);
   return data<PageData>({ state: 'ok', consent: result.consent, message: '', errors: {}, failure: '' }, { headers: PRIVATE });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const token = params.token ?? '';
-  if (!TOKEN.test(token)) return failed(INCOMPLETE, 400);
+  // The API's words are English; a page in another language shows its own (consent-words.ts).
+  const i18n = i18nFor(request);
+  if (!TOKEN.test(token)) return failed(i18n.t('forms.consent.incomplete'), 400);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const api = consentApi(currentSchool(request), token, request.headers.get('x-forwarded-for') ?? undefined);
@@ -54,39 +60,43 @@ export async function action({ request, params }: Route.ActionArgs) {
     for (const [key, value] of form) if (key !== 'intent' && typeof value === 'string') answers[key] = value;
     result = await api.answer(answers);
   }
-  if (result.ok)
-    return data<PageData>({ state: 'ok', consent: result.consent, message: result.message, errors: {}, failure: '' }, { headers: PRIVATE });
-  if (result.status === 404) return failed(result.error, 404);
+  if (result.ok) {
+    const message = consentMessage(i18n, result.message);
+    return data<PageData>({ state: 'ok', consent: result.consent, message, errors: {}, failure: '' }, { headers: PRIVATE });
+  }
+  const failure = consentMessage(i18n, result.error, result.status);
+  if (result.status === 404) return failed(failure, 404);
   // Refused (an answer missing, answered already) or not reached: the page as it is now, with the words.
   const now = await api.view();
-  if (!now.ok) return failed(result.error, result.status || 503);
+  if (!now.ok) return failed(failure, result.status || 503);
+  const errors = Object.fromEntries(
+    Object.entries(result.errors).map(([purpose, error]) => [purpose, consentFieldError(i18n, purpose, error)]),
+  );
   return data<PageData>(
-    { state: 'ok', consent: now.consent, message: '', errors: result.errors, failure: result.error },
+    { state: 'ok', consent: now.consent, message: '', errors, failure },
     { status: result.status || 503, headers: PRIVATE },
   );
 }
 
-/** "31 March 2026" for a day (YYYY-MM-DD) or the day of an instant. */
-const dayWords = (day: string) =>
-  new Date(`${day.slice(0, 10)}T00:00:00.000Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "31 March 2026" (in the page's language) for a day (YYYY-MM-DD) or the day of an instant. */
+const dayOf = (day: string) => `${day.slice(0, 10)}T00:00:00.000Z`;
 
-const STATE_WORDS = {
-  given: (endsOn: string | null) => `You have given consent${endsOn ? `, until ${dayWords(endsOn)}` : ''}.`,
-  withdrawn: () => 'Withdrawn: not shown.',
-  ended: () => 'Ended: not shown.',
-  'not-given': () => 'Not given: not shown.',
-} as const;
+/** What is in effect for a purpose, in words. */
+function stateWords({ t, longDate }: Pick<ReturnType<typeof useI18n>, 't' | 'longDate'>, state: string, endsOn: string | null): string {
+  if (state === 'given') return endsOn ? t('forms.consent.givenUntil', { date: longDate(dayOf(endsOn)) }) : t('forms.consent.given');
+  if (state === 'withdrawn') return t('forms.consent.stateWithdrawn');
+  if (state === 'ended') return t('forms.consent.stateEnded');
+  return t('forms.consent.stateNotGiven');
+}
 
 function Answer({ consent, errors }: { consent: GuardianConsentView; errors: Record<string, string> }) {
+  const i18n = useI18n();
+  const { t, longDate } = i18n;
   return (
     <form method="post" className="subscribe-form" noValidate>
-      <p>Please answer yes or no for each. Nothing is shown unless you answer yes. You can answer until {dayWords(consent.confirmBy)}.</p>
+      <p>{t('forms.consent.pleaseAnswer', { date: longDate(dayOf(consent.confirmBy)) })}</p>
       {consent.purposes.map((p) => {
+        const { label, words } = purposeText(i18n, p);
         const error = errors[p.purpose];
         const errorId = `${p.purpose}-error`;
         return (
@@ -95,10 +105,8 @@ function Answer({ consent, errors }: { consent: GuardianConsentView; errors: Rec
             className={error ? 'choices choices--invalid' : 'choices'}
             {...(error ? { 'aria-describedby': errorId } : {})}
           >
-            <legend>{p.label}</legend>
-            <p>
-              {p.words}, until {dayWords(consent.endsOn)}.
-            </p>
+            <legend>{label}</legend>
+            <p>{t('forms.consent.wordsUntil', { words, date: longDate(dayOf(consent.endsOn)) })}</p>
             {error ? (
               <p id={errorId} className="field-error">
                 {error}
@@ -106,18 +114,18 @@ function Answer({ consent, errors }: { consent: GuardianConsentView; errors: Rec
             ) : null}
             <div className="choice">
               <input type="radio" id={`${p.purpose}-yes`} name={p.purpose} value="yes" required />
-              <label htmlFor={`${p.purpose}-yes`}>Yes, I agree</label>
+              <label htmlFor={`${p.purpose}-yes`}>{t('forms.consent.yes')}</label>
             </div>
             <div className="choice">
               <input type="radio" id={`${p.purpose}-no`} name={p.purpose} value="no" required />
-              <label htmlFor={`${p.purpose}-no`}>No</label>
+              <label htmlFor={`${p.purpose}-no`}>{t('forms.consent.no')}</label>
             </div>
           </fieldset>
         );
       })}
       <div className="form-actions">
         <button type="submit" name="intent" value="answer" className="button button--primary">
-          Send my answer
+          {t('forms.consent.send')}
         </button>
       </div>
     </form>
@@ -125,34 +133,40 @@ function Answer({ consent, errors }: { consent: GuardianConsentView; errors: Rec
 }
 
 function InEffect({ consent }: { consent: GuardianConsentView }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <>
-      <h2>What is in effect</h2>
+      <h2>{t('forms.consent.inEffect')}</h2>
       <ul className="guardian-consent-list">
-        {consent.purposes.map((p) => (
-          <li key={p.purpose}>
-            <h3>{p.label}</h3>
-            <p>{p.words}.</p>
-            <p>
-              <strong>{STATE_WORDS[p.state](p.endsOn)}</strong>
-            </p>
-            {p.state === 'given' ? (
-              <form method="post">
-                <button type="submit" name="intent" value={`withdraw-${p.purpose}`} className="button button--secondary">
-                  Withdraw consent: {p.label}
-                </button>
-              </form>
-            ) : null}
-          </li>
-        ))}
+        {consent.purposes.map((p) => {
+          const { label, words } = purposeText(i18n, p);
+          return (
+            <li key={p.purpose}>
+              <h3>{label}</h3>
+              <p>{t('forms.consent.words', { words })}</p>
+              <p>
+                <strong>{stateWords(i18n, p.state, p.endsOn)}</strong>
+              </p>
+              {p.state === 'given' ? (
+                <form method="post">
+                  <button type="submit" name="intent" value={`withdraw-${p.purpose}`} className="button button--secondary">
+                    {t('forms.consent.withdraw', { label })}
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
-      <p>A withdrawal takes effect at once: the school’s website stops showing your child for that purpose.</p>
+      <p>{t('forms.consent.atOnce')}</p>
     </>
   );
 }
 
 export default function ConsentPage({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData ?? loaderData;
+  const { rich } = useI18n();
   return (
     <>
       <PageHeader />
@@ -164,8 +178,12 @@ export default function ConsentPage({ loaderData, actionData }: Route.ComponentP
             {page.message ? <Notice id="consent-notice" kind="success" text={page.message} /> : null}
             {page.failure ? <Notice id="consent-notice" kind="failure" text={page.failure} /> : null}
             <p>
-              Dear {page.consent.guardianName}, {page.consent.school} asks your consent before showing {page.consent.childFirstName} (class{' '}
-              {page.consent.childClass}) on the school website.
+              {rich('forms.consent.dear', {
+                guardian: <SchoolText>{page.consent.guardianName}</SchoolText>,
+                school: <SchoolText>{page.consent.school}</SchoolText>,
+                child: <SchoolText>{page.consent.childFirstName}</SchoolText>,
+                class: <SchoolText>{page.consent.childClass}</SchoolText>,
+              })}
             </p>
             {page.consent.status === 'pending' ? (
               <Answer consent={page.consent} errors={page.errors} />
@@ -180,5 +198,6 @@ export default function ConsentPage({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.confirm.unavailable')} />;
 }

@@ -1,8 +1,14 @@
-import { data, Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { data } from 'react-router';
 import { rightsKindWords, rightsTokenSchema, type ConfirmedRightsRequest } from '@sthsm/contract/rights-requests';
 import type { Route } from './+types/privacy-request-confirm';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import { Notice } from '../components/subscribe/choices';
+import { SiteLink } from '../components/subscribe/site-link';
+import { apiFailureText } from '../components/subscribe/words';
+import type { MessageKey } from '../i18n/catalogue';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { env } from '../lib/env.server';
 import { currentSchool } from '../lib/school.server';
@@ -19,8 +25,12 @@ import '../styles/subscribe.css';
 export const handle: HydrationHandle = { hydrate: false, island: 'subscribe' };
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
-const INCOMPLETE =
-  'This link is not valid: it has expired, was already used, or is not complete. Nothing was changed. You can send your request again.';
+/** What was asked for, in the page's words (the English is the contract's rightsKindWords). */
+const KIND_KEYS: Record<string, MessageKey> = {
+  access: 'forms.confirm.request.kind.access',
+  correct: 'forms.confirm.request.kind.correct',
+  erase: 'forms.confirm.request.kind.erase',
+};
 
 type ActionData =
   { status: 'confirmed'; request: ConfirmedRightsRequest; due: string } | { status: 'failed'; message: string; gone: boolean };
@@ -36,34 +46,46 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = (await request.formData()).get('token');
+  const i18n = i18nFor(request);
   if (typeof token !== 'string' || !rightsTokenSchema.safeParse(token).success) {
-    return data<ActionData>({ status: 'failed', message: INCOMPLETE, gone: true }, { status: 400, headers: PRIVATE });
+    return data<ActionData>(
+      { status: 'failed', message: i18n.t('forms.confirm.request.incomplete'), gone: true },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const result = await rightsApi(currentSchool(request)).confirm(token);
   if (result.ok) {
-    const due = dayOf(result.data.request.dueAt, env.timeZone);
+    const due = dayOf(result.data.request.dueAt, env.timeZone, i18n.locale === 'en' ? 'en-GB' : i18n.tag);
     return data<ActionData>({ status: 'confirmed', request: result.data.request, due }, { headers: PRIVATE });
   }
   const gone = result.status === 404 || result.status === 400;
-  return data<ActionData>({ status: 'failed', message: result.error, gone }, { status: gone ? 404 : 503, headers: PRIVATE });
+  const message = apiFailureText(i18n, result, 'forms.confirm.request.incomplete');
+  return data<ActionData>({ status: 'failed', message, gone }, { status: gone ? 404 : 503, headers: PRIVATE });
 }
 
-/** The due date in the school's time zone: "27 December 2026". */
-function dayOf(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+/** The due date in the school's time zone and the page's language: "27 December 2026". */
+function dayOf(iso: string, timeZone: string, tag: string) {
+  return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
 }
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+const requestLink = (chunks: ReactNode[]) => <SiteLink to="/privacy/request">{chunks}</SiteLink>;
 
 export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
+  const { t, rich } = useI18n();
   let body;
   if (actionData?.status === 'confirmed') {
     const r = actionData.request;
     body = (
       <>
-        <Notice id="subscribe-notice" kind="success" text="Your request has been received." />
+        <Notice id="subscribe-notice" kind="success" text={t('forms.confirm.request.received')} />
         <p>
-          You asked for {rightsKindWords(r.kind)}
-          {r.about === 'child' ? ' about your child' : ''}. The school will answer by e-mail by <strong>{actionData.due}</strong>.
+          {rich(r.about === 'child' ? 'forms.confirm.request.askedChild' : 'forms.confirm.request.asked', {
+            kind: KIND_KEYS[r.kind] ? t(KIND_KEYS[r.kind] as MessageKey) : rightsKindWords(r.kind),
+            due: actionData.due,
+            b: strong,
+          })}
         </p>
       </>
     );
@@ -71,15 +93,12 @@ export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.
     const gone = actionData?.status === 'failed' ? actionData.gone : true;
     body = (
       <>
-        <Notice id="subscribe-notice" kind="failure" text={actionData?.status === 'failed' ? actionData.message : INCOMPLETE} />
-        {gone ? (
-          <p>
-            <Link to="/privacy/request" reloadDocument>
-              Send your request again
-            </Link>{' '}
-            to get a new link.
-          </p>
-        ) : null}
+        <Notice
+          id="subscribe-notice"
+          kind="failure"
+          text={actionData?.status === 'failed' ? actionData.message : t('forms.confirm.request.incomplete')}
+        />
+        {gone ? <p>{rich('forms.confirm.request.again', { again: requestLink })}</p> : null}
       </>
     );
   }
@@ -90,11 +109,11 @@ export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.
         {body ?? null}
         {token && actionData?.status !== 'confirmed' && !(actionData?.status === 'failed' && actionData.gone) ? (
           <form method="post" className="subscribe-form">
-            <p>Press the button to send your request to the school.</p>
+            <p>{t('forms.confirm.request.press')}</p>
             <input type="hidden" name="token" value={token} />
             <div className="form-actions">
               <button type="submit" className="button button--primary">
-                Confirm my request
+                {t('forms.confirm.request.button')}
               </button>
             </div>
           </form>
@@ -105,5 +124,6 @@ export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.confirm.unavailable')} />;
 }

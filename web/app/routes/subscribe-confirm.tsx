@@ -3,6 +3,10 @@ import { subscriptionTokenSchema, type EmailSubscription } from '@sthsm/contract
 import type { Route } from './+types/subscribe-confirm';
 import { PageHeader, PageHeaderError } from '../components/page-header';
 import { describeFrequency, describeTopics, Notice } from '../components/subscribe/choices';
+import { subscribeLink } from '../components/subscribe/site-link';
+import { apiFailureText } from '../components/subscribe/words';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { currentSchool } from '../lib/school.server';
 import { subscriptionApi } from '../lib/subscriptions.server';
@@ -18,7 +22,6 @@ import '../styles/subscribe.css';
 export const handle: HydrationHandle = { hydrate: false, island: 'subscribe' };
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
-const INCOMPLETE = 'This confirmation link is not complete. Please open the link in the e-mail again, or copy all of it.';
 
 type ActionData =
   | { status: 'confirmed'; subscription: EmailSubscription; manageToken: string | null }
@@ -35,8 +38,12 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = (await request.formData()).get('token');
+  const i18n = i18nFor(request);
   if (typeof token !== 'string' || !subscriptionTokenSchema.safeParse(token).success) {
-    return data<ActionData>({ status: 'failed', message: INCOMPLETE, gone: true }, { status: 400, headers: PRIVATE });
+    return data<ActionData>(
+      { status: 'failed', message: i18n.t('forms.confirm.incomplete'), gone: true },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const result = await subscriptionApi(currentSchool(request)).confirm(token);
   if (result.ok) {
@@ -47,42 +54,47 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // 404: the link is unknown, used up or too old (the API's words say which); anything else may pass.
   const gone = result.status === 404 || result.status === 400;
-  return data<ActionData>({ status: 'failed', message: result.error, gone }, { status: gone ? 404 : 503, headers: PRIVATE });
+  return data<ActionData>(
+    { status: 'failed', message: apiFailureText(i18n, result), gone },
+    { status: gone ? 404 : 503, headers: PRIVATE },
+  );
 }
 
 function Confirmed({ subscription, manageToken }: { subscription: EmailSubscription; manageToken: string | null }) {
+  const { t, path } = useI18n();
   return (
     <>
-      <Notice id="subscribe-notice" kind="success" text="You are subscribed." />
+      <Notice id="subscribe-notice" kind="success" text={t('forms.confirm.subscribed')} />
       <dl className="subscribe-choices">
-        <dt>Email</dt>
+        <dt>{t('forms.subscribe.email')}</dt>
         <dd>{subscription.email}</dd>
-        <dt>What you hear about</dt>
+        <dt>{t('forms.confirm.hearAbout')}</dt>
         <dd>
           <ul>
-            {describeTopics(subscription.topics).map((label) => (
+            {describeTopics(t, subscription.topics).map((label) => (
               <li key={label}>{label}</li>
             ))}
-            <li>Emergency alerts</li>
+            <li>{t('forms.confirm.emergency')}</li>
           </ul>
         </dd>
-        <dt>How often</dt>
-        <dd>{describeFrequency(subscription.frequency)}</dd>
+        <dt>{t('forms.subscribe.frequency')}</dt>
+        <dd>{describeFrequency(t, subscription.frequency)}</dd>
       </dl>
       {manageToken ? (
         <p>
-          <Link to={`/subscribe/manage?token=${encodeURIComponent(manageToken)}`} reloadDocument>
-            Change or stop your subscription
+          <Link to={path(`/subscribe/manage?token=${encodeURIComponent(manageToken)}`)} reloadDocument>
+            {t('forms.confirm.manage')}
           </Link>
         </p>
       ) : null}
-      <p>Every e-mail from the school has a link to change what you hear about or to unsubscribe.</p>
+      <p>{t('forms.confirm.everyEmail')}</p>
     </>
   );
 }
 
 export default function SubscribeConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
+  const { t, rich } = useI18n();
   let body;
   if (actionData?.status === 'confirmed') {
     body = <Confirmed subscription={actionData.subscription} manageToken={actionData.manageToken} />;
@@ -90,15 +102,12 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
     const gone = actionData?.status === 'failed' ? actionData.gone : true;
     body = (
       <>
-        <Notice id="subscribe-notice" kind="failure" text={actionData?.status === 'failed' ? actionData.message : INCOMPLETE} />
-        {gone ? (
-          <p>
-            <Link to="/subscribe" reloadDocument>
-              Subscribe again
-            </Link>{' '}
-            to get a new link.
-          </p>
-        ) : null}
+        <Notice
+          id="subscribe-notice"
+          kind="failure"
+          text={actionData?.status === 'failed' ? actionData.message : t('forms.confirm.incomplete')}
+        />
+        {gone ? <p>{rich('forms.confirm.again', { again: subscribeLink })}</p> : null}
       </>
     );
   }
@@ -109,11 +118,11 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
         {body ?? null}
         {token && actionData?.status !== 'confirmed' && !(actionData?.status === 'failed' && actionData.gone) ? (
           <form method="post" className="subscribe-form">
-            <p>Press the button to start getting the school’s news by e-mail.</p>
+            <p>{t('forms.confirm.press')}</p>
             <input type="hidden" name="token" value={token} />
             <div className="form-actions">
               <button type="submit" className="button button--primary">
-                Confirm my subscription
+                {t('forms.confirm.button')}
               </button>
             </div>
           </form>
@@ -124,5 +133,6 @@ export default function SubscribeConfirm({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.confirm.unavailable')} />;
 }

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { data } from 'react-router';
 import { fieldErrors } from '@sthsm/contract/staff';
 import { subscriptionChoicesSchema, subscriptionTokenSchema, type EmailSubscription } from '@sthsm/contract/subscriptions';
 import type { Route } from './+types/subscribe-manage';
@@ -13,6 +14,11 @@ import {
   type ChoiceValues,
   type FieldErrors,
 } from '../components/subscribe/choices';
+import { SiteLink, subscribeLink } from '../components/subscribe/site-link';
+import { apiFailureText, subscribeErrors } from '../components/subscribe/words';
+import { SchoolText } from '../components/english-note';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
@@ -29,7 +35,6 @@ export const handle: HydrationHandle = { hydrate: false, island: 'subscribe' };
 
 const PREFIX = 'manage';
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
-const INCOMPLETE = 'This link is not complete. Please open the link in one of our e-mails again, or copy all of it.';
 
 type LoaderData = { state: 'ok'; token: string; subscription: EmailSubscription } | { state: 'failed'; message: string; gone: boolean };
 
@@ -50,76 +55,83 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request);
-  if (!token) return data<LoaderData>({ state: 'failed', message: INCOMPLETE, gone: true }, { headers: PRIVATE });
+  const i18n = i18nFor(request);
+  if (!token) return data<LoaderData>({ state: 'failed', message: i18n.t('forms.manage.incomplete'), gone: true }, { headers: PRIVATE });
   const result = await subscriptionApi(currentSchool(request)).manage(token);
   if (result.ok) return data<LoaderData>({ state: 'ok', token, subscription: result.data.subscription }, { headers: PRIVATE });
   const gone = result.status === 404;
-  return data<LoaderData>({ state: 'failed', message: result.error, gone }, { status: gone ? 404 : 503, headers: PRIVATE });
+  return data<LoaderData>({ state: 'failed', message: apiFailureText(i18n, result), gone }, { status: gone ? 404 : 503, headers: PRIVATE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const token = tokenOf(request);
-  if (!token) return data<ActionData>({ status: 'failed', message: INCOMPLETE }, { status: 400, headers: PRIVATE });
+  const i18n = i18nFor(request);
+  if (!token) return data<ActionData>({ status: 'failed', message: i18n.t('forms.manage.incomplete') }, { status: 400, headers: PRIVATE });
   const formData = await request.formData();
   const api = subscriptionApi(currentSchool(request));
   if (formData.get('intent') === 'unsubscribe') {
     const result = await api.unsubscribe(token);
     return result.ok
       ? data<ActionData>({ status: 'unsubscribed' }, { headers: PRIVATE })
-      : data<ActionData>({ status: 'failed', message: result.error }, { status: result.status === 404 ? 404 : 503, headers: PRIVATE });
+      : data<ActionData>(
+          { status: 'failed', message: apiFailureText(i18n, result) },
+          { status: result.status === 404 ? 404 : 503, headers: PRIVATE },
+        );
   }
   const values = readChoices(formData);
   const parsed = subscriptionChoicesSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = knownErrors(fieldErrors(parsed.error));
+    const errors = subscribeErrors(i18n, knownErrors(fieldErrors(parsed.error)));
     return data<ActionData>({ status: 'invalid', values, errors, message: null }, { status: 400, headers: PRIVATE });
   }
   const result = await api.saveChoices(token, parsed.data);
   if (result.ok) return data<ActionData>({ status: 'saved', subscription: result.data.subscription }, { headers: PRIVATE });
   if (result.status === 400) {
-    const errors = knownErrors(result.errors);
+    const errors = subscribeErrors(i18n, knownErrors(result.errors));
     return data<ActionData>(
-      { status: 'invalid', values, errors, message: Object.keys(errors).length ? null : result.error },
+      { status: 'invalid', values, errors, message: Object.keys(errors).length ? null : apiFailureText(i18n, result) },
       { status: 400, headers: PRIVATE },
     );
   }
-  return data<ActionData>({ status: 'failed', message: result.error }, { status: result.status === 404 ? 404 : 503, headers: PRIVATE });
+  return data<ActionData>(
+    { status: 'failed', message: apiFailureText(i18n, result) },
+    { status: result.status === 404 ? 404 : 503, headers: PRIVATE },
+  );
 }
 
 function ChoicesForm({ token, subscription, answer }: { token: string; subscription: EmailSubscription; answer: ActionData | undefined }) {
+  const { t, rich, path } = useI18n();
   const shown = answer?.status === 'saved' ? answer.subscription : subscription;
   const values: Pick<ChoiceValues, 'topics' | 'frequency'> = answer?.status === 'invalid' ? answer.values : shown;
   const errors = answer?.status === 'invalid' ? answer.errors : {};
   const message =
     answer?.status === 'saved'
-      ? 'Your choices are saved.'
+      ? t('forms.manage.saved')
       : answer?.status === 'invalid' || answer?.status === 'failed'
         ? answer.message
         : null;
-  const target = `/subscribe/manage?token=${encodeURIComponent(token)}`;
+  const target = path(`/subscribe/manage?token=${encodeURIComponent(token)}`);
   return (
     <>
       <form method="post" action={target} noValidate className="subscribe-form" aria-labelledby="manage-title">
-        <h2 id="manage-title">Your choices</h2>
+        <h2 id="manage-title">{t('forms.manage.title')}</h2>
         {message ? <Notice id="subscribe-notice" kind={answer?.status === 'saved' ? 'success' : 'failure'} text={message} /> : null}
         <ErrorSummary prefix={PREFIX} errors={errors} />
-        <p>
-          E-mail goes to <strong>{shown.email}</strong>. Emergency alerts are always sent.
-        </p>
+        <p>{rich('forms.manage.goesTo', { email: shown.email, b: strong })}</p>
         <TopicChoices prefix={PREFIX} checked={values.topics} error={errors.topics} />
         <FrequencyChoices prefix={PREFIX} checked={values.frequency} error={errors.frequency} />
         <div className="form-actions">
           <button type="submit" name="intent" value="save" className="button button--primary">
-            Save choices
+            {t('forms.manage.save')}
           </button>
         </div>
       </form>
       <form method="post" action={target} className="subscribe-form subscribe-form--stop" aria-labelledby="stop-title">
-        <h2 id="stop-title">Stop all e-mail</h2>
-        <p>You can subscribe again at any time.</p>
+        <h2 id="stop-title">{t('forms.manage.stopTitle')}</h2>
+        <p>{t('forms.manage.anyTime')}</p>
         <div className="form-actions">
           <button type="submit" name="intent" value="unsubscribe" className="button button--secondary">
-            Unsubscribe
+            {t('forms.manage.unsubscribe')}
           </button>
         </div>
       </form>
@@ -127,20 +139,23 @@ function ChoicesForm({ token, subscription, answer }: { token: string; subscript
   );
 }
 
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 export default function SubscribeManage({ loaderData, actionData }: Route.ComponentProps) {
-  const schoolName = useRootData().school?.name ?? 'the school';
+  const schoolName = useRootData().school?.name;
+  const { t, rich } = useI18n();
   let body;
   if (actionData?.status === 'unsubscribed') {
     body = (
       <>
-        <Notice id="subscribe-notice" kind="success" text={`You are unsubscribed. You will get no more e-mail from ${schoolName}.`} />
-        <p>
-          Changed your mind?{' '}
-          <Link to="/subscribe" reloadDocument>
-            Subscribe again
-          </Link>
-          .
-        </p>
+        <Notice
+          id="subscribe-notice"
+          kind="success"
+          text={rich('forms.manage.unsubscribed', {
+            school: schoolName ? <SchoolText>{schoolName}</SchoolText> : t('forms.manage.theSchool'),
+          })}
+        />
+        <p>{rich('forms.manage.changedMind', { again: subscribeLink })}</p>
       </>
     );
   } else if (loaderData.state === 'failed') {
@@ -149,9 +164,7 @@ export default function SubscribeManage({ loaderData, actionData }: Route.Compon
         <Notice id="subscribe-notice" kind="failure" text={loaderData.message} />
         {loaderData.gone ? (
           <p>
-            <Link to="/subscribe" reloadDocument>
-              Subscribe to the school’s news
-            </Link>
+            <SiteLink to="/subscribe">{t('forms.manage.subscribeLink')}</SiteLink>
           </p>
         ) : null}
       </>
@@ -168,5 +181,6 @@ export default function SubscribeManage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="This page could not be shown just now. Please open the link in the e-mail again in a few minutes." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.confirm.unavailable')} />;
 }

@@ -15,6 +15,10 @@ import {
   type ChoiceValues,
   type FieldErrors,
 } from '../components/subscribe/choices';
+import { apiFailureText, subscribeErrors, subscribeIslandWords } from '../components/subscribe/words';
+import { SchoolText } from '../components/english-note';
+import { useI18n } from '../i18n/i18n';
+import { i18nFor } from '../i18n/i18n.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { useRootData } from '../lib/root-data';
 import { currentSchool } from '../lib/school.server';
@@ -32,10 +36,6 @@ export const handle: HydrationHandle = { hydrate: false, island: 'subscribe' };
 
 const PREFIX = 'subscribe';
 const NOTICE_ID = `${PREFIX}-notice`;
-/** The words the server shows until the island has checked what this browser can do. */
-const PUSH_NEEDS_SCRIPT = 'Browser notifications need JavaScript and a browser that supports them.';
-const PUSH_NOT_OFFERED = 'Notifications are not available on this school’s website yet. You can subscribe by e-mail above.';
-const PUSH_UNKNOWN = 'Notifications cannot be turned on just now. Please reload the page in a few minutes.';
 
 type ActionData =
   | { status: 'sent'; email: string }
@@ -48,48 +48,52 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const values = readChoices(await request.formData());
+  // The schema's and the API's messages are English; a page in another language shows its own words.
+  const i18n = i18nFor(request);
   const parsed = emailSubscriptionSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionData>({ status: 'invalid', values, errors: knownErrors(fieldErrors(parsed.error)), message: null }, { status: 400 });
+    const errors = subscribeErrors(i18n, knownErrors(fieldErrors(parsed.error)));
+    return data<ActionData>({ status: 'invalid', values, errors, message: null }, { status: 400 });
   }
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it (as the alumni action passes it).
   const clientIp = request.headers.get('x-forwarded-for') ?? undefined;
   const result = await subscriptionApi(currentSchool(request)).subscribeByEmail(parsed.data, clientIp);
   if (result.ok) return data<ActionData>({ status: 'sent', email: parsed.data.email }, { status: 202 });
   if (result.status === 400) {
-    const errors = knownErrors(result.errors);
+    const errors = subscribeErrors(i18n, knownErrors(result.errors));
     return data<ActionData>(
-      { status: 'invalid', values, errors, message: Object.keys(errors).length ? null : result.error },
+      { status: 'invalid', values, errors, message: Object.keys(errors).length ? null : apiFailureText(i18n, result) },
       { status: 400 },
     );
   }
   console.warn(`subscribe form: API answered ${result.status}`);
   const headers: HeadersInit = result.status === 429 && result.retryAfter !== undefined ? { 'retry-after': String(result.retryAfter) } : {};
   return data<ActionData>(
-    { status: 'failed', values, message: result.error },
+    { status: 'failed', values, message: apiFailureText(i18n, result) },
     { status: result.status === 429 || result.status === 503 ? result.status : 502, headers },
   );
 }
 
 function EmailForm({ answer }: { answer: ActionData | undefined }) {
+  const { t, path } = useI18n();
   const values = answer && answer.status !== 'sent' ? answer.values : DEFAULT_CHOICES;
   const errors: FieldErrors = answer?.status === 'invalid' ? answer.errors : {};
   const message =
     answer?.status === 'sent'
-      ? `Check your inbox: we have sent a link to confirm your subscription to ${answer.email}.`
+      ? t('forms.subscribe.sent', { email: answer.email })
       : answer?.status === 'failed' || answer?.status === 'invalid'
         ? answer.message
         : null;
   const emailIds = [`${PREFIX}-email-hint`, errors.email ? errorId(PREFIX, 'email') : ''].filter(Boolean).join(' ');
   return (
     // The fragment brings the answer's page back to this form, its message in view, without JavaScript.
-    <form method="post" action="/subscribe#by-email" noValidate className="subscribe-form" aria-labelledby="by-email-title">
+    <form method="post" action={path('/subscribe#by-email')} noValidate className="subscribe-form" aria-labelledby="by-email-title">
       {message ? <Notice id={NOTICE_ID} kind={answer?.status === 'sent' ? 'success' : 'failure'} text={message} /> : null}
       <ErrorSummary prefix={PREFIX} errors={errors} />
       <div className={`field${errors.email ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${PREFIX}-email`}>Email</label>
+        <label htmlFor={`${PREFIX}-email`}>{t('forms.subscribe.email')}</label>
         <p className="field-hint" id={`${PREFIX}-email-hint`}>
-          We send a link to this address: your subscription starts when you open it.
+          {t('forms.subscribe.emailHint')}
         </p>
         <input
           id={`${PREFIX}-email`}
@@ -115,7 +119,7 @@ function EmailForm({ answer }: { answer: ActionData | undefined }) {
       <FrequencyChoices prefix={PREFIX} checked={values.frequency} error={errors.frequency} />
       <div className="form-actions">
         <button type="submit" className="button button--primary">
-          Subscribe by e-mail
+          {t('forms.subscribe.submit')}
         </button>
       </div>
     </form>
@@ -124,6 +128,7 @@ function EmailForm({ answer }: { answer: ActionData | undefined }) {
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { school, code } = useRootData();
+  const { t, rich, locale } = useI18n();
   const { options } = loaderData;
   const push = options?.push ?? null;
   return (
@@ -131,13 +136,15 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       <PageHeader />
       <div className="container page-body subscribe">
         <p className="lead">
-          Hear from {school?.name ?? 'the school'} when it publishes notices, events, news and results. Emergency alerts are always sent.
+          {rich('forms.subscribe.lead', {
+            school: school?.name ? <SchoolText>{school.name}</SchoolText> : t('forms.subscribe.theSchool'),
+          })}
         </p>
         <div className="subscribe__ways">
           <section id="by-email" className="subscribe__way" aria-labelledby="by-email-title">
-            <h2 id="by-email-title">By e-mail</h2>
+            <h2 id="by-email-title">{t('forms.subscribe.byEmail')}</h2>
             {options?.email === false ? (
-              <p>This school’s website cannot send e-mail yet. Please check again later{push ? ', or turn on notifications below' : ''}.</p>
+              <p>{t(push ? 'forms.subscribe.noEmailPush' : 'forms.subscribe.noEmail')}</p>
             ) : (
               <EmailForm answer={actionData} />
             )}
@@ -149,27 +156,26 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             data-school={code}
             data-key={push?.publicKey}
             data-topics-error={SUBSCRIBE_ERRORS.topics}
+            data-words={locale === 'en' ? undefined : JSON.stringify(subscribeIslandWords(t))}
           >
-            <h2 id="in-browser-title">Notifications in this browser</h2>
-            <p>
-              This phone or computer shows a notification when the school publishes something you chose, even when this site is not open.
-            </p>
+            <h2 id="in-browser-title">{t('forms.subscribe.inBrowser')}</h2>
+            <p>{t('forms.subscribe.inBrowserLead')}</p>
             {/* The island replaces these words with what this browser can do, and shows the controls when it can. */}
             <output className="subscribe-push__status" data-push-status>
-              {push ? PUSH_NEEDS_SCRIPT : options ? PUSH_NOT_OFFERED : PUSH_UNKNOWN}
+              {t(push ? 'forms.subscribe.pushNeedsScript' : options ? 'forms.subscribe.pushNotOffered' : 'forms.subscribe.pushUnknown')}
             </output>
             {push ? (
               <div className="subscribe-push__controls" data-push-controls hidden>
                 <TopicChoices prefix="push" checked={DEFAULT_CHOICES.topics} />
                 <div className="form-actions">
                   <button type="button" className="button button--primary" data-push-on>
-                    Turn on notifications
+                    {t('forms.subscribe.push.turnOn')}
                   </button>
                   <button type="button" className="button button--secondary" data-push-save hidden>
-                    Save topics
+                    {t('forms.subscribe.push.save')}
                   </button>
                   <button type="button" className="button button--secondary" data-push-off hidden>
-                    Turn off notifications
+                    {t('forms.subscribe.push.turnOff')}
                   </button>
                 </div>
               </div>
@@ -182,5 +188,6 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  return <PageHeaderError message="The subscription page could not be shown just now. Please reload the page or try again later." />;
+  const { t } = useI18n();
+  return <PageHeaderError message={t('forms.subscribe.unavailable')} />;
 }

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { EMAIL_FREQUENCIES, SUBSCRIPTION_TOPICS, type EmailFrequency, type SubscriptionTopic } from '@sthsm/contract/subscriptions';
+import { useI18n, type Translate } from '../../i18n/i18n';
+import { FREQUENCY_KEYS, SUBSCRIBE_LABEL_KEYS, TOPIC_KEYS } from './words';
 
 // The parts the subscription pages share (/subscribe, /subscribe/manage): the topics and frequency
 // fieldsets, the summary of a form's errors, and a notice line. Plain server-rendered markup: these
@@ -40,11 +43,11 @@ export function knownErrors(errors: Record<string, string>): FieldErrors {
 }
 
 /** The words of a subscription's topics and frequency, for the confirmation and the manage page. */
-export function describeTopics(topics: readonly SubscriptionTopic[]): string[] {
-  return SUBSCRIPTION_TOPICS.filter((t) => topics.includes(t.value)).map((t) => t.label);
+export function describeTopics(t: Translate, topics: readonly SubscriptionTopic[]): string[] {
+  return SUBSCRIPTION_TOPICS.filter((topic) => topics.includes(topic.value)).map((topic) => t(TOPIC_KEYS[topic.value]));
 }
-export function describeFrequency(frequency: EmailFrequency): string {
-  return EMAIL_FREQUENCIES.find((f) => f.value === frequency)?.label ?? frequency;
+export function describeFrequency(t: Translate, frequency: EmailFrequency): string {
+  return EMAIL_FREQUENCIES.some((f) => f.value === frequency) ? t(FREQUENCY_KEYS[frequency]) : frequency;
 }
 
 export const errorId = (prefix: string, field: string) => `${prefix}-${field}-error`;
@@ -60,10 +63,11 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 /** "What to hear about": one checkbox per topic (`prefix` keeps the ids of two such lists on a page apart). */
 export function TopicChoices({ prefix, checked, error }: { prefix: string; checked: readonly string[]; error?: string | undefined }) {
+  const { t } = useI18n();
   const id = errorId(prefix, 'topics');
   return (
     <fieldset id={`${prefix}-topics`} className={`choices${error ? ' choices--invalid' : ''}`} aria-describedby={error ? id : undefined}>
-      <legend>What to hear about</legend>
+      <legend>{t('forms.subscribe.topics')}</legend>
       <FieldError id={id} message={error} />
       {SUBSCRIPTION_TOPICS.map((topic) => (
         <div className="choice" key={topic.value}>
@@ -74,7 +78,7 @@ export function TopicChoices({ prefix, checked, error }: { prefix: string; check
             value={topic.value}
             defaultChecked={checked.includes(topic.value)}
           />
-          <label htmlFor={`${prefix}-topic-${topic.value}`}>{topic.label}</label>
+          <label htmlFor={`${prefix}-topic-${topic.value}`}>{t(TOPIC_KEYS[topic.value])}</label>
         </div>
       ))}
     </fieldset>
@@ -83,10 +87,11 @@ export function TopicChoices({ prefix, checked, error }: { prefix: string; check
 
 /** "How often": one radio button per frequency. */
 export function FrequencyChoices({ prefix, checked, error }: { prefix: string; checked: string; error?: string | undefined }) {
+  const { t } = useI18n();
   const id = errorId(prefix, 'frequency');
   return (
     <fieldset id={`${prefix}-frequency`} className={`choices${error ? ' choices--invalid' : ''}`} aria-describedby={error ? id : undefined}>
-      <legend>How often</legend>
+      <legend>{t('forms.subscribe.frequency')}</legend>
       <FieldError id={id} message={error} />
       {EMAIL_FREQUENCIES.map((frequency) => (
         <div className="choice" key={frequency.value}>
@@ -97,14 +102,13 @@ export function FrequencyChoices({ prefix, checked, error }: { prefix: string; c
             value={frequency.value}
             defaultChecked={checked === frequency.value}
           />
-          <label htmlFor={`${prefix}-frequency-${frequency.value}`}>{frequency.label}</label>
+          <label htmlFor={`${prefix}-frequency-${frequency.value}`}>{t(FREQUENCY_KEYS[frequency.value])}</label>
         </div>
       ))}
     </fieldset>
   );
 }
 
-const LABELS = { email: 'Email', topics: 'What to hear about', frequency: 'How often' } as const;
 /** Where a summary's link for a field leads: the email box, or a group's first control. */
 const targetOf = (prefix: string, field: keyof FieldErrors) =>
   field === 'email'
@@ -115,16 +119,17 @@ const targetOf = (prefix: string, field: keyof FieldErrors) =>
 
 /** The list of a form's errors at its top, each a link to its field; islands/subscribe.ts focuses it. */
 export function ErrorSummary({ prefix, errors }: { prefix: string; errors: FieldErrors }) {
+  const { t } = useI18n();
   const fields = (['email', 'topics', 'frequency'] as const).filter((field) => errors[field]);
   if (fields.length === 0) return null;
   return (
     <div className="error-summary" id={`${prefix}-summary`} role="alert" tabIndex={-1} aria-labelledby={`${prefix}-summary-title`}>
-      <h3 id={`${prefix}-summary-title`}>{fields.length === 1 ? 'Please correct 1 field' : `Please correct ${fields.length} fields`}</h3>
+      <h3 id={`${prefix}-summary-title`}>{t('forms.subscribe.summary', { count: fields.length })}</h3>
       <ul>
         {fields.map((field) => (
           <li key={field}>
             <a href={`#${targetOf(prefix, field)}`}>
-              <span className="error-summary-field">{LABELS[field]}: </span>
+              <span className="error-summary-field">{t(SUBSCRIBE_LABEL_KEYS[field])}: </span>
               {errors[field]}
             </a>
           </li>
@@ -135,7 +140,7 @@ export function ErrorSummary({ prefix, errors }: { prefix: string; errors: Field
 }
 
 /** A form's answer line: a status (success) or an alert (failure), focusable so the island can move focus to it. */
-export function Notice({ id, kind, text }: { id: string; kind: 'success' | 'failure'; text: string }) {
+export function Notice({ id, kind, text }: { id: string; kind: 'success' | 'failure'; text: ReactNode }) {
   return kind === 'success' ? (
     <output id={id} tabIndex={-1} className="form-notice form-notice--success subscribe-notice">
       {text}
