@@ -69,7 +69,11 @@ function dayOf(iso: string, timeZone: string, tag: string) {
 }
 
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
-const requestLink = (chunks: ReactNode[]) => <SiteLink to="/privacy/request">{chunks}</SiteLink>;
+const requestLink = (chunks: ReactNode[]) => (
+  <SiteLink to="/privacy/request" reloadDocument>
+    {chunks}
+  </SiteLink>
+);
 
 export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;

@@ -164,7 +164,9 @@ export default function SubscribeManage({ loaderData, actionData }: Route.Compon
         <Notice id="subscribe-notice" kind="failure" text={loaderData.message} />
         {loaderData.gone ? (
           <p>
-            <SiteLink to="/subscribe">{t('forms.manage.subscribeLink')}</SiteLink>
+            <SiteLink to="/subscribe" reloadDocument>
+              {t('forms.manage.subscribeLink')}
+            </SiteLink>
           </p>
         ) : null}
       </>

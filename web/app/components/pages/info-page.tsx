@@ -1,10 +1,11 @@
 import type { SchoolProfile } from '@sthsm/contract/profile';
-import type { ComponentProps, ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLoaderData } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { useRootData } from '../../lib/root-data';
 import { EnglishNote } from '../english-note';
 import { PageHeader } from '../page-header';
+import { SiteLink } from '../site-link';
 
 /** What could not be loaded, for the notice's words. */
 export type UnavailablePart = 'page' | 'schoolInformation' | 'contactDetails';
@@ -20,11 +21,8 @@ export function Unavailable({ what = 'page' }: { what?: UnavailablePart }) {
   );
 }
 
-/** A link to a site page, in the page's language (`/house` on a Hindi page is `/hi/house`). */
-export function SiteLink({ to, ...rest }: ComponentProps<typeof Link> & { to: string }) {
-  const { path } = useI18n();
-  return <Link to={path(to)} {...rest} />;
-}
+/** A link to a site page, in the page's language (one for the site: components/site-link.tsx). */
+export { SiteLink } from '../site-link';
 
 /** Text the school wrote, inside words of ours (one component for the whole site: components/english-note.tsx). */
 export { SchoolText } from '../english-note';
