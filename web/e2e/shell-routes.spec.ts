@@ -103,6 +103,9 @@ test('JSON-LD: the school on every page, a breadcrumb on inner pages, all valid 
   expect(crumbs.itemListElement[1]?.item).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sitemap$/);
 });
 
+/** A page's address in Hindi. */
+const hindi = (p: string) => (p === '/' ? '/hi' : `/hi${p}`);
+
 test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points to it', async ({ request, baseURL }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
@@ -112,7 +115,6 @@ test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points
   const listed = SITE_PAGES.filter((p) => p.listed);
   // The page table's listed pages, then each news item, event and album on its own page; the demo
   // school offers Hindi, so each address is there in English and then at /hi (issue 35).
-  const hindi = (p: string) => (p === '/' ? '/hi' : `/hi${p}`);
   expect(locs.slice(0, listed.length * 2)).toEqual(listed.flatMap((p) => [`${baseURL}${p.path}`, `${baseURL}${hindi(p.path)}`]));
   for (const loc of locs.slice(listed.length * 2)) expect(loc).toMatch(/\/(?:hi\/)?(?:news\/item|Events\/item|SubGallery)\?id=[0-9a-f]+$/);
   expect(locs).toContain(`${baseURL}/timings`);
