@@ -97,7 +97,6 @@ function Document({
         <BrandHead nonce={nonce} />
         {font ? (
           <>
-            <link rel="preload" href={font.regular} as="font" type="font/woff2" crossOrigin="" />
             <style nonce={nonce}>{scriptFontCss(font)}</style>
           </>
         ) : null}

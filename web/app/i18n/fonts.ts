@@ -4,9 +4,11 @@ import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-
 
 // The script fonts of the site's languages (issue 35), self-hosted: Noto Sans for the script, only
 // its script's range (unicode-range: a page downloads a file only if it shows that script; Latin
-// text keeps the system font). A page in the language preloads the regular weight and shows the
-// font only if it has arrived by the first paint (font-display: optional), so text never reflows:
-// the phone's own font for the script stands in until the next page, when it is cached.
+// text keeps the system font). A page in the language shows the font only if it is there by the
+// first paint (font-display: optional), so text never reflows: on a first visit the phone's own font
+// for the script stands in, and the next page has the font from the cache. No preload: on a slow
+// connection the 50 KB competed with the page's own bytes (Lighthouse on /hi: 95 with it, 97–100
+// without, LCP 2.7 s against 1.2–2.4 s).
 
 interface ScriptFont {
   family: string;
