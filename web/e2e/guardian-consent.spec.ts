@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startSmtp } from '../../api/test/staff/smtp.ts';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
-import { ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServerThatMails } from './support/mailing-server';
+import { ownServerPort } from './support/own-server';
 
 // Verifiable parental consent by e-mail (issue 37; docs/decisions/0151) in the browser: an editor
 // asks a child's guardian by keyboard at 390 px; the guardian opens the e-mailed link with
@@ -12,26 +12,7 @@ import { ownServerPort, startOwnServer, type OwnServer } from './support/own-ser
 // sends no e-mail.
 
 const OFFSET = 26;
-let server: OwnServer | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-
-test.describe.configure({ mode: 'default' });
-test.use({ baseURL: `http://127.0.0.1:${ownServerPort(OFFSET)}` });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  server = await startOwnServer({
-    offset: OFFSET,
-    name: 'guardian-consent',
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'School website <office@school.example.org>', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000' },
-  });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await smtp?.close();
-});
+const mailing = onOwnServerThatMails({ offset: OFFSET, name: 'guardian-consent' });
 
 const tag = () =>
   Math.random()
@@ -42,9 +23,7 @@ const tag = () =>
 /** The path of the consent link in the newest e-mail to `to`. */
 async function consentLink(to: string): Promise<string> {
   const pattern = /https?:\/\/[^\s"<>]+(\/consent\/[A-Za-z0-9_-]{43})/;
-  const mails = () => (smtp?.mails ?? []).filter((m) => m.to.includes(to) && pattern.test(m.text));
-  await expect.poll(() => mails().length, { timeout: 15_000 }).toBeGreaterThan(0);
-  return pattern.exec(mails().at(-1)!.text)![1]!;
+  return mailing.linkIn(to, pattern);
 }
 
 /** Records a child and asks their guardian by keyboard at 390 px; answers the child's page and the guardian's address. */
@@ -53,7 +32,7 @@ async function askGuardian(page: Page): Promise<{ childPage: string; email: stri
   const first = `Nila${t}`;
   const email = `guardian.${t}@example.org`;
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, addStaff('editor', { dataDir: server!.dataDir }));
+  await signIn(page, addStaff('editor', { dataDir: mailing.server().dataDir }));
   await page.goto('/admin/children');
   await page.getByLabel('Name', { exact: true }).fill(`${first} Testchild`);
   await page.getByLabel('Class', { exact: true }).fill('VI-B');

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { englishLeft } from './support/i18n';
-import { startSmtp } from '../../api/test/staff/smtp.ts';
 import { REQUIRED_MESSAGES } from './alumni-form';
-import { ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServerThatMails } from './support/mailing-server';
 
 // Issue 35, the forms' part: the alumni form, the privacy notice, the data request form, the
 // subscription pages and the pages of e-mailed links (confirm, manage, consent) at /hi/…
@@ -125,34 +124,13 @@ test('/hi/privacy/request is Hindi, and its checks answer in Hindi on the Hindi 
 // that mails through an SMTP server in this process, as subscribe.spec.ts does.
 test.describe('subscribing in Hindi', () => {
   const OFFSET = 41;
-  let server: OwnServer | undefined;
-  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  const mailing = onOwnServerThatMails({ offset: OFFSET, name: 'i18n-subscribe' });
   const INVALID_EMAIL = 'मान्य ई-मेल पता भरें, जैसे name@example.org।';
-
-  test.describe.configure({ mode: 'default' });
-  test.use({ baseURL: `http://127.0.0.1:${ownServerPort(OFFSET)}` });
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtp();
-    server = await startOwnServer({
-      offset: OFFSET,
-      name: 'i18n-subscribe',
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'School website <office@school.example.org>', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-  });
-
-  test.afterAll(async () => {
-    server?.stop();
-    await smtp?.close();
-  });
 
   /** The path of the confirmation link in the newest e-mail to `to`. */
   async function confirmLink(to: string): Promise<string> {
     const pattern = /https?:\/\/[^\s"<>]+(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{43})/;
-    const mails = () => (smtp?.mails ?? []).filter((m) => m.to.includes(to) && pattern.test(m.text));
-    await expect.poll(() => mails().length, { timeout: 15_000 }).toBeGreaterThan(0);
-    return pattern.exec(mails().at(-1)!.text)![1]!;
+    return mailing.linkIn(to, pattern);
   }
 
   async function subscribeInvalid(page: Page) {

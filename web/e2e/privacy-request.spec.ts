@@ -3,11 +3,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RIGHTS_ERRORS } from '@sthsm/contract/rights-requests';
-import { startSmtp } from '../../api/test/staff/smtp.ts';
 import { e2eDataDir } from '../../playwright.config';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
-import { ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServerThatMails } from './support/mailing-server';
 
 // A person's request about their data (issue 37) in the browser: the public form without
 // JavaScript at 390 and 1280 px (errors beside the fields, what was typed kept; no staff JS or CSS),
@@ -188,23 +187,7 @@ test('at 390 px by keyboard: an administrator opens the queue and a request, era
 
 test.describe('sending a request by e-mail (a server of its own that mails)', () => {
   const OFFSET = 37;
-  let server: OwnServer | undefined;
-  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-  test.describe.configure({ mode: 'default' });
-  test.use({ baseURL: `http://127.0.0.1:${ownServerPort(OFFSET)}` });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtp();
-    server = await startOwnServer({
-      offset: OFFSET,
-      name: 'privacy-request',
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'School website <office@school.example.org>', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-  });
-  test.afterAll(async () => {
-    server?.stop();
-    await smtp?.close();
-  });
+  const mailing = onOwnServerThatMails({ offset: OFFSET, name: 'privacy-request' });
 
   test('without JavaScript at 390 and 1280 px: "Check your e-mail" in view, then the mailed link confirms it; with it, focus on the answer', async ({
     browser,
@@ -223,7 +206,7 @@ test.describe('sending a request by e-mail (a server of its own that mails)', ()
         await expect(notice).toBeVisible();
         await expect(notice).toBeInViewport();
         const pattern = /https?:\/\/[^\s"<>]+(\/privacy\/request\/confirm\?token=[A-Za-z0-9_-]{43})/;
-        const mails = () => (smtp?.mails ?? []).filter((m) => m.to.includes(email) && pattern.test(m.text));
+        const mails = () => mailing.mails().filter((m) => m.to.includes(email) && pattern.test(m.text));
         await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(1);
         await page.goto(pattern.exec(mails()[0]!.text)![1]!);
         await page.getByRole('button', { name: 'Confirm my request' }).click();

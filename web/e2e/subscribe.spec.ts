@@ -3,9 +3,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { SUBSCRIBE_ERRORS } from '@sthsm/contract/subscriptions';
-import { startSmtp } from '../../api/test/staff/smtp.ts';
 import { axeViolations } from './support/axe';
-import { ownServerPort, startOwnServer, type OwnServer } from './support/own-server';
+import { onOwnServerThatMails } from './support/mailing-server';
 
 // Parents hear from the school (/subscribe): by e-mail with double opt-in, on a server of its own
 // (E2E_PORT + 23) that mails through an SMTP server in this process; and by this browser's
@@ -14,32 +13,9 @@ import { ownServerPort, startOwnServer, type OwnServer } from './support/own-ser
 
 const OFFSET = 23;
 const SCHOOL = 'St. Thomas Higher Secondary School';
-let server: OwnServer | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+const mailing = onOwnServerThatMails({ offset: OFFSET, name: 'subscribe' });
 /** Every e-mail the server sent, quoted-printable undone. */
-const caught = () => smtp?.mails ?? [];
-
-test.describe.configure({ mode: 'default' });
-test.use({ baseURL: `http://127.0.0.1:${ownServerPort(OFFSET)}` });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  server = await startOwnServer({
-    offset: OFFSET,
-    name: 'subscribe',
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'School website <office@school.example.org>',
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await smtp?.close();
-});
+const caught = () => mailing.mails();
 
 const unique = (tag: string) => `parent.${tag}.${Date.now().toString(36)}@example.org`;
 
@@ -52,7 +28,7 @@ async function confirmLink(to: string): Promise<string> {
 }
 
 function pushRows(): Array<{ endpoint: string; topics: string }> {
-  const db = new DatabaseSync(path.join(server!.dataDir, 'school.db'), { readOnly: true });
+  const db = new DatabaseSync(path.join(mailing.server().dataDir, 'school.db'), { readOnly: true });
   try {
     return db.prepare("SELECT endpoint, topics FROM subscriptions WHERE channel = 'push'").all() as Array<{
       endpoint: string;
