@@ -1,4 +1,4 @@
-import { createContext, createElement, Fragment, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, createElement, Fragment, useContext, type ReactNode } from 'react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LANGUAGES, localePath, type Locale } from '@sthsm/contract/languages';
 import { ENGLISH, type Catalogue, type MessageKey } from './catalogue';
@@ -68,12 +68,17 @@ export function translator(locale: Locale, messages: Catalogue | null): Translat
   };
 }
 
-/** Like `translator`, for a message whose values or tags are React nodes. */
+/** Like `translator`, for a message whose values or tags are React nodes. Formats are made once per key. */
 export function richTranslator(locale: Locale, messages: Catalogue | null): TranslateRich {
   const tag = LANGUAGES[locale].tag;
+  const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
-    const text = messages?.[key] ?? ENGLISH[key] ?? key;
-    const parts = new IntlMessageFormat(text, tag).format<ReactNode>(values);
+    let format = formats.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(messages?.[key] ?? ENGLISH[key] ?? key, tag);
+      formats.set(key, format);
+    }
+    const parts = format.format<ReactNode>(values);
     // The parts as the fragment's own children, one argument each: a fixed list, needing no keys.
     return Array.isArray(parts) ? createElement(Fragment, null, ...parts) : parts;
   };
@@ -97,7 +102,18 @@ function formatsOf(locale: Locale, tag: string): Pick<I18n, 'longDate' | 'monthN
   };
 }
 
+/** One I18n per language and catalogue: its formats are parsed once, not on every request or render. */
+const made = new Map<Locale, { messages: Catalogue | null; i18n: I18n }>();
+
 export function i18nOf(locale: Locale, messages: Catalogue | null): I18n {
+  const known = made.get(locale);
+  if (known && known.messages === messages) return known.i18n;
+  const i18n = makeI18n(locale, messages);
+  made.set(locale, { messages, i18n });
+  return i18n;
+}
+
+function makeI18n(locale: Locale, messages: Catalogue | null): I18n {
   const { tag, dir } = LANGUAGES[locale];
   return {
     ...formatsOf(locale, tag),
@@ -115,7 +131,7 @@ const English = i18nOf('en', ENGLISH);
 const I18nContext = createContext<I18n>(English);
 
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Catalogue | null; children: ReactNode }) {
-  const value = useMemo(() => (locale === 'en' ? English : i18nOf(locale, messages)), [locale, messages]);
+  const value = locale === 'en' ? English : i18nOf(locale, messages);
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 

@@ -16,7 +16,7 @@ import { currentSchool, siteUrlFor } from './school.server';
 import { LANGUAGES, localeOfPath, localePath, type Locale } from '@sthsm/contract/languages';
 import type { Catalogue } from '../i18n/catalogue';
 import { catalogueOf } from '../i18n/catalogues.server';
-import { localizedPath, translator } from '../i18n/i18n';
+import { i18nOf, localizedPath } from '../i18n/i18n';
 
 // The news feed (RSS 2.0, Atom) and the events calendar (iCalendar), made from the contract's public
 // answers, so they work against any contract server (API_URL) and show what the pages show: the API
@@ -42,7 +42,7 @@ function languageOf(site: FeedSite) {
   return {
     tag: LANGUAGES[locale].tag,
     locale,
-    t: translator(locale, site.messages ?? null),
+    t: i18nOf(locale, site.messages ?? null).t,
     page: (path: string) => `${site.origin}${localizedPath(locale, path)}`,
     feed: (path: string) => `${site.origin}${localePath(locale, path)}`,
   };

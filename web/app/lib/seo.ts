@@ -4,7 +4,7 @@ import { FEED_PATHS, shareImageUrl } from './item-links';
 import { findPage } from './site-map';
 import { LANGUAGES, localePath, pathWithoutLocale, type Locale } from '@sthsm/contract/languages';
 import type { Catalogue } from '../i18n/catalogue';
-import { localizedPath, translator, type Translate } from '../i18n/i18n';
+import { i18nOf, localizedPath, type Translate } from '../i18n/i18n';
 import { pageDescription, pageTitle } from '../i18n/pages';
 
 // The one `meta` of the site: title, description, canonical and Open Graph tags from the page
@@ -127,7 +127,7 @@ export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaD
   const siteUrl = root?.siteUrl ?? '';
   const school = root?.school ?? null;
   const locale = root?.locale ?? 'en';
-  const t = translator(locale, root?.messages ?? null);
+  const { t } = i18nOf(locale, root?.messages ?? null);
   const leaf = loaderData as LeafSeo | undefined;
   const name = school?.name ?? '';
   const withName = (title: string) => (name ? `${title} | ${name}` : title);
