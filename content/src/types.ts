@@ -1,5 +1,7 @@
+import type { SiteLanguage } from '@sthsm/contract/languages';
 import type {
   Album,
+  ContentType,
   Birthday,
   Highlight,
   NewsItem,
@@ -44,6 +46,18 @@ export interface SchoolRecords {
   videos: Video[];
   /** Starting visitor count. */
   visitor: number;
+  /**
+   * Items' texts in the school's other languages (issue 35), published: the type, the item's id, the
+   * language, and the type's text fields in it.
+   */
+  translations?: DemoTranslation[];
+}
+
+export interface DemoTranslation {
+  type: ContentType;
+  id: string;
+  locale: SiteLanguage;
+  fields: Record<string, string>;
 }
 
 /** One school's seed: its lists, its profile and page records, and the host names it is served on. */

@@ -76,6 +76,8 @@ export default [
         // Every content type's list and item form (lib/staff/admin-content.ts; any other word is a 404).
         route(':type', 'routes/admin/content.tsx'),
         route(':type/:id', 'routes/admin/content-item.tsx'),
+        // An item's version in another language, translated side by side (issue 35).
+        route(':type/:id/translations/:lang', 'routes/admin/content-translation.tsx'),
         route('*', 'routes/admin/not-found.tsx'),
       ]),
     ]),

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, contentFieldSchemas, RICH_TEXT_FIELDS, type ContentType } from '@sthsm/contract';
+import { CONTENT_TYPES, contentFieldSchemas, RICH_TEXT_FIELDS, TRANSLATABLE_FIELDS, type ContentType } from '@sthsm/contract';
 import type { ConsentPurpose } from '@sthsm/contract/children';
 import type { z } from 'zod';
 
@@ -28,13 +28,18 @@ export interface ContentTypeSpec {
   richText: readonly string[];
   /** The consent a linked child (field `child`) needs before the item may be shown (issue 16). */
   consentPurpose?: ConsentPurpose;
+  /**
+   * The text fields a version in another language has (contract TRANSLATABLE_FIELDS); the rest is
+   * the item's own, shared by every language.
+   */
+  translatable: readonly string[];
   /** Extra columns written with every save (the album's updatedOn). */
   onSave?: (now: Date) => Record<string, string>;
 }
 
 const col = (column: string, kind: ColumnKind = 'text') => ({ column, kind });
 
-const specs: Record<ContentType, Omit<ContentTypeSpec, 'type' | 'schema' | 'richText'>> = {
+const specs: Record<ContentType, Omit<ContentTypeSpec, 'type' | 'schema' | 'richText' | 'translatable'>> = {
   news: {
     label: 'news item',
     table: 'news',
@@ -164,7 +169,13 @@ const specs: Record<ContentType, Omit<ContentTypeSpec, 'type' | 'schema' | 'rich
 export const CONTENT_REGISTRY: Record<ContentType, ContentTypeSpec> = Object.fromEntries(
   CONTENT_TYPES.map((type) => [
     type,
-    { type, ...specs[type], schema: contentFieldSchemas[type], richText: RICH_TEXT_FIELDS[type] ?? [] } satisfies ContentTypeSpec,
+    {
+      type,
+      ...specs[type],
+      schema: contentFieldSchemas[type],
+      richText: RICH_TEXT_FIELDS[type] ?? [],
+      translatable: TRANSLATABLE_FIELDS[type] ?? [],
+    } satisfies ContentTypeSpec,
   ]),
 ) as unknown as Record<ContentType, ContentTypeSpec>;
 

@@ -36,6 +36,9 @@ export async function nextTransitions(db: Db, now: Date): Promise<Map<string, st
     sql`select school_code, publish_at as t from ${sql.table(table)} where status = 'published' and publish_at > ${at}`,
     sql`select school_code, unpublish_at as t from ${sql.table(table)} where status = 'published' and unpublish_at > ${at}`,
   ]);
+  // A version in another language has a window of its own (content/translations.ts).
+  selects.push(sql`select school_code, publish_at as t from content_translations where status = 'published' and publish_at > ${at}`);
+  selects.push(sql`select school_code, unpublish_at as t from content_translations where status = 'published' and unpublish_at > ${at}`);
   // A child's consent ending hides what shows them (docs/decisions/0055): a window boundary too.
   selects.push(sql`select school_code, ends_at as t from child_consents where withdrawn_at is null and ends_at > ${at}`);
   // An emergency alert leaves every page at its end time (issue 34).

@@ -35,6 +35,21 @@ const oldest = (now: Date) => new Date(now.getTime() - TRASH_DAYS * DAY_MS).toIS
  * period; a delete removes its school's too. Reads never need it: they leave older entries out.
  */
 export async function purgeTrash(db: Db, code: string | null, now: Date): Promise<void> {
+  // An item's versions in other languages go with it (content/translations.ts).
+  let translations = db
+    .deleteFrom('content_translations')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('content_trash as t')
+          .select('t.id')
+          .whereRef('t.school_code', '=', 'content_translations.school_code')
+          .whereRef('t.content_type', '=', 'content_translations.content_type')
+          .whereRef('t.item_id', '=', 'content_translations.item_id')
+          .where('t.deleted_at', '<', oldest(now)),
+      ),
+    );
+  if (code !== null) translations = translations.where('school_code', '=', code);
+  await translations.execute();
   let query = db.deleteFrom('content_trash').where('deleted_at', '<', oldest(now));
   if (code !== null) query = query.where('school_code', '=', code);
   await query.execute();

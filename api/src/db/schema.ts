@@ -392,6 +392,24 @@ export interface ContentVersionsTable {
   saved_by: string | null;
   saved_by_email: string | null;
 }
+/** A content item's text in another language, with its own status and window (docs/decisions/0156). */
+export interface ContentTranslationsTable {
+  school_code: string;
+  content_type: string;
+  item_id: string;
+  locale: string;
+  /** JSON: the type's translatable fields (content/registry.ts `translatable`). */
+  fields: string;
+  status: string;
+  publish_at: string | null;
+  unpublish_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+  review_note: string | null;
+}
 /** A deleted content item, kept 30 days so that it can be brought back (docs/decisions/0123). */
 export interface ContentTrashTable {
   id: string;
@@ -637,6 +655,7 @@ export interface Database {
   school_pages: SchoolPagesTable;
   school_hosts: SchoolHostsTable;
   content_versions: ContentVersionsTable;
+  content_translations: ContentTranslationsTable;
   content_trash: ContentTrashTable;
   school_content_state: SchoolContentStateTable;
   server_secrets: ServerSecretsTable;

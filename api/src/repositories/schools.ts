@@ -112,4 +112,6 @@ export async function deleteSchoolContent(db: Db, code: string): Promise<void> {
   for (const table of CONTENT_TABLES) {
     await db.deleteFrom(table).where('school_code', '=', code).execute();
   }
+  // The items' versions in other languages (content/translations.ts) go with them.
+  await db.deleteFrom('content_translations').where('school_code', '=', code).execute();
 }

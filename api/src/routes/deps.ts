@@ -8,6 +8,18 @@ import { HttpError } from '../errors.ts';
 import { withoutHiddenPhotos } from '../media/visible-refs.ts';
 import { schoolExists } from '../repositories/schools.ts';
 import { codeParams, notFound } from './schemas.ts';
+import type { ContentType } from '@sthsm/contract';
+import { SITE_LANGUAGES } from '@sthsm/contract/languages';
+import { CONTENT_REGISTRY } from '../content/registry.ts';
+import { inLanguage } from '../content/translations.ts';
+
+/**
+ * ?lang=hi on a public read (docs/api.md "Languages"): the items' text in that language where the
+ * school has published it, the rest as written (English).
+ */
+export const langQuery = z.object({
+  lang: z.enum(SITE_LANGUAGES).optional().describe("A site language's code (hi, bn …): the text of items translated into it"),
+});
 
 // What the route plugins receive and share: their dependencies, the zod type provider, the
 // school check every `/{code}` route starts with, and the one shape of a school's list route.
@@ -45,17 +57,35 @@ export function schoolListRoute<T>(
   app: FastifyInstance,
   { db, now }: Pick<Deps, 'db' | 'now'>,
   path: string,
-  route: { summary: string; tags: string[]; item: z.ZodType<T>; list: (code: string) => Promise<T[]> },
+  route: {
+    summary: string;
+    tags: string[];
+    item: z.ZodType<T>;
+    list: (code: string) => Promise<T[]>;
+    /** The content type whose versions in other languages ?lang= reads (content/translations.ts). */
+    type?: ContentType;
+  },
 ): void {
+  const spec = route.type ? CONTENT_REGISTRY[route.type] : undefined;
   typed(app).get(
     path,
     {
-      schema: { summary: route.summary, tags: route.tags, params: codeParams, response: { 200: z.array(route.item), ...notFound } },
+      schema: {
+        summary: route.summary,
+        tags: route.tags,
+        params: codeParams,
+        ...(spec?.translatable.length ? { querystring: langQuery } : {}),
+        response: { 200: z.array(route.item), ...notFound },
+      },
     },
     async (req) => {
       await requireSchool(db, req.params.code);
+      const at = now();
       // One rule for every list: a photo hidden for consent is in no item's files (media/visible-refs.ts).
-      return withoutHiddenPhotos(db, await route.list(req.params.code), now());
+      const items = await withoutHiddenPhotos(db, await route.list(req.params.code), at);
+      if (!spec) return items;
+      const { lang } = langQuery.parse(req.query ?? {});
+      return inLanguage(db, req.params.code, spec, lang, items as Array<T & { _id: string }>, at);
     },
   );
 }

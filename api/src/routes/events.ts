@@ -10,11 +10,13 @@ export const eventRoutes: FastifyPluginAsync<Deps> = async (app, { db, config, n
     tags: ['content'],
     item: schoolEventSchema,
     list: (code) => listHomeEvents(db, code, todayIn(config.timeZone, now()), now()),
+    type: 'events',
   });
   schoolListRoute(app, { db, now }, '/events/All/:code', {
     summary: 'All events, newest first (undated last)',
     tags: ['content'],
     item: schoolEventSchema,
     list: (code) => listEvents(db, code, now()),
+    type: 'events',
   });
 };

@@ -9,5 +9,6 @@ export const highlightRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }
     tags: ['content'],
     item: highlightSchema,
     list: (code) => listHighlights(db, code, now()),
+    type: 'announcements',
   });
 };

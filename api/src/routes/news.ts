@@ -9,5 +9,6 @@ export const newsRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) => 
     tags: ['content'],
     item: newsItemSchema,
     list: (code) => listNews(db, code, now()),
+    type: 'news',
   });
 };

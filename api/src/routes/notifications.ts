@@ -10,5 +10,6 @@ export const notificationRoutes: FastifyPluginAsync<Deps> = async (app, { db, co
     tags: ['content'],
     item: notificationSchema,
     list: (code) => listActiveNotifications(db, code, todayIn(config.timeZone, now()), now()),
+    type: 'notifications',
   });
 };

@@ -9,5 +9,6 @@ export const principalMessageRoutes: FastifyPluginAsync<Deps> = async (app, { db
     tags: ['content'],
     item: principalMessageSchema,
     list: (code) => listPrincipalMessages(db, code, now()),
+    type: 'principal-message',
   });
 };

@@ -9,5 +9,6 @@ export const videoRoutes: FastifyPluginAsync<Deps> = async (app, { db, now }) =>
     tags: ['gallery'],
     item: videoSchema,
     list: (code) => listVideos(db, code, now()),
+    type: 'videos',
   });
 };

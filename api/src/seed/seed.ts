@@ -17,6 +17,7 @@ import { saveSchoolHost } from '../repositories/school-hosts.ts';
 import { saveSchoolPage } from '../repositories/school-pages.ts';
 import { saveSchoolProfile } from '../repositories/school-profiles.ts';
 import { deleteSchoolContent, upsertSchool } from '../repositories/schools.ts';
+import { insertPublishedTranslation } from '../content/translations.ts';
 import { insertTopper } from '../repositories/toppers.ts';
 import { insertVideo } from '../repositories/videos.ts';
 import { reindexSchool } from '../search/entries.ts';
@@ -73,6 +74,7 @@ async function writeSchool(db: Db, s: SchoolSeed): Promise<void> {
   for (const [i, x] of s.notifications.entries()) await insertNotification(db, s.code, x, at(i));
   for (const [i, x] of s.albums.entries()) await insertAlbum(db, s.code, x, at(i));
   for (const [i, x] of s.videos.entries()) await insertVideo(db, s.code, x, at(i));
+  for (const x of s.translations ?? []) await insertPublishedTranslation(db, s.code, x, at(0));
   await saveSchoolProfile(db, s.code, s.profile);
   for (const slug of PAGE_SLUGS) await saveSchoolPage(db, s.code, slug, s.pages[slug]);
   for (const host of s.hosts) await saveSchoolHost(db, host, s.code);

@@ -53,7 +53,8 @@ async function ownPath(url: string): Promise<string> {
     .replace(':type', 'news')
     .replace(/:id\b/, id)
     .replace(':slug', 'no-such-page')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':locale', 'hi');
 }
 
 /**

@@ -57,6 +57,7 @@ function concrete(url: string, school: string, id = newsId): string {
     .replace(':id', id)
     .replace(':slug', id === newsId ? 'contact-us' : 'no-such-page')
     .replace(':version', '1')
+    .replace(':locale', 'hi')
     .replace(/\/diff$/, '/diff?from=1&to=1');
 }
 
@@ -79,6 +80,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/:code/content/:type': { title: 'A news item', description: 'Text.' },
   'PUT /api/admin/:code/content/:type/:id': { title: 'A news item', description: 'Text.', version: 1 },
   'POST /api/admin/:code/content/:type/:id/return': { comment: 'Please check.' },
+  'PUT /api/admin/:code/content/:type/:id/translations/:locale': { title: 'एक समाचार', description: 'पाठ।', version: 0 },
   'POST /api/admin/:code/children': { name: 'A child', class: 'I' },
   'PUT /api/admin/:code/children/:id': { name: 'A child', class: 'I' },
   'POST /api/admin/:code/children/:id/withdraw': { purpose: 'all' },

@@ -138,14 +138,19 @@ export function buildNotification(ctx: SchoolContext, plan: NotificationPlan): S
   };
 }
 
-export function buildPrincipalMessage(ctx: SchoolContext, name: string, paragraphs: string[], points: string[]): PrincipalMessage {
+/** A principal's letter as the editor stores it: the first paragraph, the points, the rest, and the signature. */
+export function principalLetterHtml(paragraphs: string[], points: string[], name: string, title: string): string {
   const [first = '', ...rest] = paragraphs;
-  const html = [
+  return [
     `<p>${first}</p>`,
     `<ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
     ...rest.map((p) => `<p>${p}</p>`),
-    `<p><strong>${name}</strong><br>Principal</p>`,
+    `<p><strong>${name}</strong><br>${title}</p>`,
   ].join('\n');
+}
+
+export function buildPrincipalMessage(ctx: SchoolContext, name: string, paragraphs: string[], points: string[]): PrincipalMessage {
+  const html = principalLetterHtml(paragraphs, points, name, 'Principal');
   return {
     _id: stableId(`${ctx.code}:principal-message`),
     message: html,

@@ -3,6 +3,7 @@ import { sthsmCatalogue } from '../media-catalog.ts';
 import { circular, photo, type SchoolContext } from './context.ts';
 import { iso, sessionStartYear, utcDate } from './dates.ts';
 import { stableId } from './random.ts';
+import type { DemoTranslation } from '../types.ts';
 
 // STHSM's news: the circulars and announcements of a school year, for the current session and
 // the three before it, plus a few undated notices.
@@ -16,6 +17,8 @@ interface NewsTemplate {
   description: (s: number) => string;
   attachment?: 'circular' | 'photo';
   circularLines?: (s: number) => string[];
+  /** The notice in Hindi, as the office wrote it for the Hindi site (issue 35); others stay English only. */
+  hindi?: { title: (s: number) => string; description: (s: number) => string };
 }
 
 const session = (s: number) => `${s}-${String(s + 1).slice(2)}`;
@@ -23,6 +26,11 @@ const session = (s: number) => `${s}-${String(s + 1).slice(2)}`;
 const TEMPLATES: NewsTemplate[] = [
   {
     slug: 'session-begins',
+    hindi: {
+      title: (s) => `शैक्षणिक सत्र ${session(s)} का आरंभ`,
+      description: (s) =>
+        `सत्र ${session(s)} की कक्षाएँ 2 अप्रैल से आरंभ होंगी। पुस्तकें और गणवेश विद्यालय की दुकान पर सुबह 8:00 बजे से दोपहर 1:00 बजे तक उपलब्ध हैं।`,
+    },
     month: 4,
     day: 2,
     title: (s) => `Academic session ${session(s)} begins`,
@@ -40,6 +48,10 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'summer-vacation',
+    hindi: {
+      title: (s) => `15 मई ${s} से ग्रीष्मावकाश`,
+      description: () => 'ग्रीष्मावकाश के कारण विद्यालय मई के मध्य से जून के अंत तक बंद रहेगा। छुट्टियों का गृहकार्य अभिभावक पोर्टल पर उपलब्ध है।',
+    },
     month: 5,
     day: 12,
     title: (s) => `Summer vacation from 15 May ${s}`,
@@ -54,6 +66,10 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'ptm-first',
+    hindi: {
+      title: () => 'कक्षा I से XII के लिए अभिभावक-शिक्षक बैठक',
+      description: () => 'सत्र की पहली अभिभावक-शिक्षक बैठक शनिवार को है। अभिभावक सुबह 8:00 बजे से दोपहर 12:00 बजे तक कक्षा-अध्यापक से मिल सकते हैं।',
+    },
     month: 7,
     day: 20,
     title: () => 'Parent-Teacher Meeting for Classes I to XII',
@@ -84,6 +100,11 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'winter-timings',
+    hindi: {
+      title: () => '1 नवंबर से शीतकालीन समय',
+      description: () =>
+        '1 नवंबर से कक्षा IV से XII की कक्षाएँ सुबह 8:20 से दोपहर 2:30 बजे तक, और केजी तथा नर्सरी की कक्षाएँ सुबह 8:20 से दोपहर 1:30 बजे तक चलेंगी।',
+    },
     month: 10,
     day: 25,
     title: () => 'Winter timings from 1 November',
@@ -91,6 +112,10 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'sports-day-invite',
+    hindi: {
+      title: (s) => `वार्षिक खेल दिवस ${s}: अभिभावक आमंत्रित`,
+      description: () => 'मुख्य मैदान पर होने वाले वार्षिक खेल दिवस में अभिभावक सादर आमंत्रित हैं। मार्च पास्ट ठीक सुबह 8:00 बजे आरंभ होगा।',
+    },
     month: 11,
     day: 28,
     title: (s) => `Annual Sports Day ${s}: parents invited`,
@@ -99,6 +124,10 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'winter-break',
+    hindi: {
+      title: (s) => `क्रिसमस समारोह और शीतकालीन अवकाश ${s}`,
+      description: () => 'विद्यालय 21 दिसंबर को क्रिसमस मनाएगा और शीतकालीन अवकाश के लिए 1 जनवरी तक बंद रहेगा।',
+    },
     month: 12,
     day: 18,
     title: (s) => `Christmas celebration and winter break ${s}`,
@@ -122,6 +151,10 @@ const TEMPLATES: NewsTemplate[] = [
   },
   {
     slug: 'board-exams',
+    hindi: {
+      title: (s) => `ICSE और ISC परीक्षाएँ ${s + 1}: निर्देश`,
+      description: () => 'परीक्षार्थी अपने प्रवेश-पत्र के साथ सुबह 10:30 बजे तक परीक्षा कक्ष में पहुँच जाएँ। मोबाइल फ़ोन लाने की अनुमति नहीं है।',
+    },
     month: 2,
     day: 12,
     title: (s) => `ICSE and ISC examinations ${s + 1}: instructions`,
@@ -160,6 +193,8 @@ const UNDATED: Array<{ slug: string; title: string; description: string }> = [
 export interface NewsResult {
   news: NewsItem[];
   highlights: Highlight[];
+  /** The notices and announcements the office translated into Hindi (published). */
+  translations: DemoTranslation[];
   /** Photos attached to news, for the hidden "NewsPhotos" album. */
   photos: string[];
 }
@@ -168,6 +203,7 @@ export function buildNews(ctx: SchoolContext): NewsResult {
   const current = sessionStartYear(ctx.today);
   const news: NewsItem[] = [];
   const photos: string[] = [];
+  const translations: DemoTranslation[] = [];
   for (let s = current; s >= current - 3; s--) {
     for (const t of TEMPLATES) {
       const date = utcDate(t.month >= 4 ? s : s + 1, t.month, t.day);
@@ -182,8 +218,11 @@ export function buildNews(ctx: SchoolContext): NewsResult {
         attachments.push(ref);
         photos.push(ref);
       }
+      const id = stableId(`${ctx.code}:news:${key}`);
+      if (t.hindi)
+        translations.push({ type: 'news', id, locale: 'hi', fields: { title: t.hindi.title(s), description: t.hindi.description(s) } });
       news.push({
-        _id: stableId(`${ctx.code}:news:${key}`),
+        _id: id,
         date: iso(date),
         fromDate: iso(date),
         title,
@@ -204,16 +243,35 @@ export function buildNews(ctx: SchoolContext): NewsResult {
   }
   // Newest first, undated last (CONTRACT.md).
   news.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
-  return { news, highlights: buildHighlights(ctx, news), photos };
+  const highlights = buildHighlights(ctx, news, translations);
+  return { news, highlights, photos, translations };
 }
 
-function buildHighlights(ctx: SchoolContext, news: NewsItem[]): Highlight[] {
+/** The announcements strip: the newest notices with files, and three standing lines; in Hindi where the office wrote it. */
+function buildHighlights(ctx: SchoolContext, news: NewsItem[], translations: DemoTranslation[]): Highlight[] {
   const withFiles = news.filter((n) => n.attachments.length > 0).slice(0, 5);
-  const lines: Array<{ description: string; attachments: string[] }> = [
-    ...withFiles.map((n) => ({ description: n.title, attachments: n.attachments.slice(0, 1) })),
-    { description: 'Syllabus for Classes V to XII for the current session', attachments: [sthsmCatalogue.syllabus.senior.path] },
-    { description: 'Fees can be paid online through the parent portal and the mobile app', attachments: [] },
-    { description: 'The school office is open from 7:10 AM to 2:00 PM on working days', attachments: [] },
+  const hindiTitle = (id: string) => translations.find((t) => t.type === 'news' && t.id === id)?.fields.title;
+  const lines: Array<{ description: string; attachments: string[]; hindi?: string | undefined }> = [
+    ...withFiles.map((n) => ({ description: n.title, attachments: n.attachments.slice(0, 1), hindi: hindiTitle(n._id) })),
+    {
+      description: 'Syllabus for Classes V to XII for the current session',
+      attachments: [sthsmCatalogue.syllabus.senior.path],
+      hindi: 'वर्तमान सत्र के लिए कक्षा V से XII का पाठ्यक्रम',
+    },
+    {
+      description: 'Fees can be paid online through the parent portal and the mobile app',
+      attachments: [],
+      hindi: 'शुल्क का भुगतान अभिभावक पोर्टल और मोबाइल ऐप से ऑनलाइन किया जा सकता है',
+    },
+    {
+      description: 'The school office is open from 7:10 AM to 2:00 PM on working days',
+      attachments: [],
+      hindi: 'विद्यालय का कार्यालय कार्य-दिवसों पर सुबह 7:10 बजे से दोपहर 2:00 बजे तक खुला रहता है',
+    },
   ];
-  return lines.map((line, i) => ({ _id: stableId(`${ctx.code}:highlight:${i}`), ...line }));
+  return lines.map(({ hindi, ...line }, i) => {
+    const id = stableId(`${ctx.code}:highlight:${i}`);
+    if (hindi) translations.push({ type: 'announcements', id, locale: 'hi', fields: { description: hindi } });
+    return { _id: id, ...line };
+  });
 }

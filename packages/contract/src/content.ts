@@ -224,6 +224,32 @@ export type ContentFields<T extends ContentType> = z.output<(typeof contentField
 export const RICH_TEXT_FIELDS: Partial<Record<ContentType, readonly string[]>> = { 'principal-message': ['message'] };
 
 /**
+ * The text fields a version in another language has (issue 35, docs/decisions/0156); every other
+ * field (dates, photos, files, links, categories) is the item's own and shared by every language.
+ * None for toppers and birthdays: a child's name is not translated (one copy of it, which an erasure
+ * reaches).
+ */
+export const TRANSLATABLE_FIELDS: Partial<Record<ContentType, readonly string[]>> = {
+  news: ['title', 'description'],
+  announcements: ['description'],
+  events: ['title', 'description', 'location', 'venue'],
+  albums: ['title', 'description'],
+  videos: ['title'],
+  notifications: ['title', 'description'],
+  'principal-message': ['message'],
+};
+
+/** The types that have versions in other languages. */
+export const TRANSLATED_TYPES = CONTENT_TYPES.filter((t) => (TRANSLATABLE_FIELDS[t] ?? []).length > 0);
+
+/** A version in another language: the type's own rules for its text fields (the same words, the same limits). */
+export function translationFieldsSchema(type: ContentType) {
+  const fields = TRANSLATABLE_FIELDS[type] ?? [];
+  const schema: z.ZodObject = contentFieldSchemas[type];
+  return schema.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<string, true>);
+}
+
+/**
  * A time in the school's time zone as the form shows it ("2025-08-14T10:00"), or an ISO time with
  * its offset ("2025-08-14T04:30:00Z"); empty is none. The API turns it into UTC ISO.
  */

@@ -10,7 +10,14 @@ export const fileRefsSchema = z.array(fileRefSchema).describe('File references: 
 /** ISO 8601 ("2025-08-14" or a full timestamp); null or absent when unknown. */
 export const isoDateSchema = z.string().nullable().optional().describe('ISO 8601 date; null or absent when unknown');
 
-const stored = { _id: z.string() };
+const stored = {
+  _id: z.string(),
+  /**
+   * An extension (docs/api.md "Languages"): asked with ?lang=hi, an item whose text is in that language
+   * says so; an item without it is in the school's English (the site shows it with a one-line note).
+   */
+  lang: z.string().optional().describe('The language of the text fields when not English (asked with ?lang=)'),
+};
 /**
  * Optional publishing facts (news, events, albums): servers that keep them send them, others omit
  * them. `version` counts saved edits (the site's iCalendar SEQUENCE); `updatedAt` is the last edit

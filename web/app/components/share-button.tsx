@@ -10,7 +10,7 @@ import { useTitledName } from './listing/titled-name';
  * script (lib/enhance.server.ts) does the same from the link's data attributes (on a page in another
  * language these carry its words too; the script's own are English).
  */
-export function ShareButton({ url, title }: { url: string; title: string }) {
+export function ShareButton({ url, title, titleLang }: { url: string; title: string; titleLang?: string | undefined }) {
   const { locale, t } = useI18n();
   const named = useTitledName();
   const [status, setStatus] = useState('');
@@ -45,13 +45,13 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
         target="_blank"
         rel="noopener"
         onClick={share}
-        aria-label={named.label('lists.shareLabel', title)}
+        aria-label={named.label('lists.shareLabel', title, titleLang)}
         data-share-url={url}
         data-share-title={title}
         data-share-copied={locale === 'en' ? undefined : t('lists.linkCopied')}
         data-share-copy={locale === 'en' ? undefined : t('lists.copyLink', { url })}
       >
-        {named.content('lists.shareLabel', title, t('lists.share'))}
+        {named.content('lists.shareLabel', title, t('lists.share'), titleLang)}
       </a>
       <output className="share__status">{status}</output>
     </div>

@@ -40,3 +40,15 @@ export function scriptFontCss(font: ScriptFont): string {
     `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
   return `${face(400, font.regular)}${face(700, font.bold)}html:root{--font-body:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;--font-heading:'${font.family}',Georgia,'Times New Roman',serif}`;
 }
+
+/**
+ * The @font-face rules of a language's script font and a rule giving `selector` that font (the staff
+ * area's translation fields: typed Hindi shows in its own script on a computer without one).
+ */
+export function scriptFontFor(locale: Locale, selector: string): string {
+  const font = FONTS[locale];
+  if (!font) return '';
+  const face = (weight: number, url: string) =>
+    `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:swap;src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
+  return `${face(400, font.regular)}${face(700, font.bold)}${selector}{font-family:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`;
+}

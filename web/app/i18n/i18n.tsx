@@ -28,6 +28,11 @@ export interface I18n {
    * page: 'en' on a page in another language, nothing on an English page.
    */
   contentLang: 'en' | undefined;
+  /**
+   * The `lang` of one item's text (issue 35): nothing when it is in the page's language (an item the
+   * school translated says so: `lang` from the API), 'en' on a page in another language otherwise.
+   */
+  textLang: (lang: string | undefined) => 'en' | undefined;
   /** A day as words in this language: "14 August 2025", "14 अगस्त 2025" (the calendar day stored, in UTC). */
   longDate: (value: string | null | undefined) => string;
   /** A month's name (0: January) in this language. */
@@ -123,6 +128,7 @@ function makeI18n(locale: Locale, messages: Catalogue | null): I18n {
     t: translator(locale, messages),
     rich: richTranslator(locale, messages),
     contentLang: locale === 'en' ? undefined : 'en',
+    textLang: (lang) => (locale === 'en' || lang === locale ? undefined : 'en'),
     path: (to) => localizedPath(locale, to),
   };
 }

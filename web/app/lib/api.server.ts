@@ -11,6 +11,7 @@ import {
   topperSchema,
   videoSchema,
 } from '@sthsm/contract';
+import { localeOfPath, type Locale } from '@sthsm/contract/languages';
 import { API_TIMEOUT_MS, FORM_POST_TIMEOUT_MS } from '@sthsm/contract/http';
 import { searchAnswerSchema, type SearchAnswer, type SearchQuery } from '@sthsm/contract/search';
 import { z } from 'zod';
@@ -60,10 +61,20 @@ export async function getAnswer<T>(
   }
 }
 
-/** The contract's lists of one school. */
-export function schoolApi(school: string) {
+/** The language of the page a request is for: the address's prefix (/hi/news: Hindi). */
+export const requestLocale = (request: Request): Locale => localeOfPath(new URL(request.url).pathname);
+
+/**
+ * `?lang=` for a page in another language (docs/api.md "Languages"): the items the school translated
+ * come in it, marked with `lang`; a server without translations ignores it and answers in English.
+ */
+const langQuery = (locale: Locale) => (locale === 'en' ? '' : `lang=${locale}`);
+
+/** The contract's lists of one school, with the text of items translated into `locale` where there is one. */
+export function schoolApi(school: string, locale: Locale = 'en') {
   const code = encodeURIComponent(school);
-  const list = <T>(path: string, item: z.ZodType<T>) => getParsed(`/api/${path}/${code}`, z.array(item));
+  const query = langQuery(locale);
+  const list = <T>(path: string, item: z.ZodType<T>) => getParsed(`/api/${path}/${code}${query ? `?${query}` : ''}`, z.array(item));
   return {
     news: () => list('news', newsItemSchema),
     highlights: () => list('highlight', highlightSchema),
@@ -80,8 +91,9 @@ export function schoolApi(school: string) {
 }
 
 /** One album (album ids are unique across schools). */
-export function getSubGallery(id: string) {
-  return getParsed(`/api/subGallery?id=${encodeURIComponent(id)}`, subGallerySchema);
+export function getSubGallery(id: string, locale: Locale = 'en') {
+  const query = langQuery(locale);
+  return getParsed(`/api/subGallery?id=${encodeURIComponent(id)}${query ? `&${query}` : ''}`, subGallerySchema);
 }
 
 /**

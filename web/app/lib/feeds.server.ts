@@ -10,7 +10,7 @@ import { eventPath, FEED_PATHS, newsItemPath } from './item-links';
 import { imageUrl } from './images';
 import { eventPlace, eventWhen, SCHOOL_TIME_ZONE } from './event-times.server';
 import { sortNewestFirst } from './filters';
-import { schoolApi } from './api.server';
+import { schoolApi, requestLocale } from './api.server';
 import { loadSchoolProfile } from './school-data.server';
 import { currentSchool, siteUrlFor } from './school.server';
 import { LANGUAGES, localeOfPath, localePath, type Locale } from '@sthsm/contract/languages';
@@ -283,7 +283,7 @@ export function feedNotFound(message = 'No such page.'): Response {
  * the school does not offer.
  */
 export async function newsFeedAnswer(request: Request, format: NewsFeedFormat): Promise<Response> {
-  const [site, news] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request)).news()]);
+  const [site, news] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request), requestLocale(request)).news()]);
   if (!site) return feedNotFound();
   if (!news) return feedUnavailable('news');
   const refs = [...new Set(latestNews(news).flatMap((n) => n.attachments.slice(0, 1)))];

@@ -7,7 +7,7 @@ import { ItemError } from '../components/item-error';
 import { JsonLd } from '../components/json-ld';
 import { PageHeader } from '../components/page-header';
 import { ShareButton } from '../components/share-button';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useI18n } from '../i18n/i18n';
 import { useTitledName } from '../components/listing/titled-name';
 import { i18nFor } from '../i18n/i18n.server';
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { t, path: localized, longDate } = i18nFor(request);
   const id = requiredId(request, localized('/Events'));
   const code = currentSchool(request);
-  const event = findItem(await schoolApi(code).allEvents(), id);
+  const event = findItem(await schoolApi(code, requestLocale(request)).allEvents(), id);
   const origin = siteUrlFor(request, code);
   const path = eventPath(event._id);
   const picture = event.images[0];
@@ -50,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       place: eventPlace(event),
       image: picture ?? null,
       attachment: event.attachments[0] ?? null,
+      lang: event.lang,
     },
     calendar: eventCalendarLinks(event, origin),
     shareUrl: `${origin}${path}`,
@@ -66,11 +67,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, calendar, shareUrl, jsonLd } = loaderData;
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, textLang, longDate } = useI18n();
   const named = useTitledName();
+  const textOf = textLang(event.lang);
   return (
     <>
-      <PageHeader title={event.title} titleLang={contentLang} />
+      <PageHeader title={event.title} titleLang={textOf} />
       {jsonLd ? <JsonLd data={jsonLd} /> : null}
       <div className="container listing item-page">
         {event.image ? (
@@ -85,7 +87,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         {/* The event's title, time, venue and text are the school's. */}
-        <EnglishNote />
+        <EnglishNote lang={event.lang} />
         <dl className="album__facts">
           <div>
             <dt>{t('lists.date')}</dt>
@@ -100,12 +102,12 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           {event.place ? (
             <div>
               <dt>{t('lists.venue')}</dt>
-              <dd lang={contentLang}>{event.place}</dd>
+              <dd lang={textOf}>{event.place}</dd>
             </div>
           ) : null}
         </dl>
         {event.description ? (
-          <p className="item-page__text" lang={contentLang}>
+          <p className="item-page__text" lang={textOf}>
             {event.description}
           </p>
         ) : null}
@@ -116,14 +118,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               href={imageUrl(event.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={named.label('lists.viewAttachmentLabel', event.title)}
+              aria-label={named.label('lists.viewAttachmentLabel', event.title, event.lang)}
             >
-              {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'))}
+              {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'), event.lang)}
             </a>
           </p>
         ) : null}
-        <CalendarLinks links={calendar} title={event.title} />
-        <ShareButton url={shareUrl} title={event.title} />
+        <CalendarLinks links={calendar} title={event.title} titleLang={event.lang} />
+        <ShareButton url={shareUrl} title={event.title} titleLang={event.lang} />
         <p>
           <Link className="back-link" to={path('/Events')}>
             <span aria-hidden="true">← </span>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/events';
 import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { DatedListing } from '../components/listing/dated-listing';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useI18n } from '../i18n/i18n';
 import { useTitledName } from '../components/listing/titled-name';
 import { isoDay } from '../lib/dates';
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
   const origin = siteUrlFor(request, code);
   const calendarUrl = `${origin}${FEED_PATHS.calendar}`;
-  const listing = datedListing(request, await schoolApi(code).allEvents(), {
+  const listing = datedListing(request, await schoolApi(code, requestLocale(request)).allEvents(), {
     paged: true,
     defaultYear: () => eventsDefaultYear(new Date()),
     card: (e) => ({
@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       image: e.images[0] ?? null,
       attachment: e.attachments[0] ?? null,
       calendar: eventCalendarLinks(e, origin),
+      lang: e.lang,
     }),
   });
   // Subscribing: the calendar feed as webcal:// (calendar apps) and Google Calendar's subscribe link.
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, textLang, longDate } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -70,11 +71,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <time dateTime={isoDay(event.date)}>{longDate(event.date)}</time>
               </p>
             ) : null}
-            <h2 className="list-card__title" lang={contentLang}>
+            <h2 className="list-card__title" lang={textLang(event.lang)}>
               <Link to={path(eventPath(event._id))}>{event.title}</Link>
             </h2>
             {event.description ? (
-              <p className="list-card__text" lang={contentLang}>
+              <p className="list-card__text" lang={textLang(event.lang)}>
                 {event.description}
               </p>
             ) : null}
@@ -82,7 +83,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {event.place ? (
                 <div>
                   <dt>{t('lists.venue')}</dt>
-                  <dd lang={contentLang}>{event.place}</dd>
+                  <dd lang={textLang(event.lang)}>{event.place}</dd>
                 </div>
               ) : null}
               {event.time ? (
@@ -98,12 +99,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 href={imageUrl(event.attachment)}
                 target="_blank"
                 rel="noopener"
-                aria-label={named.label('lists.viewAttachmentLabel', event.title)}
+                aria-label={named.label('lists.viewAttachmentLabel', event.title, event.lang)}
               >
-                {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'))}
+                {named.content('lists.viewAttachmentLabel', event.title, t('lists.viewAttachment'), event.lang)}
               </a>
             ) : null}
-            <CalendarLinks links={event.calendar} title={event.title} />
+            <CalendarLinks links={event.calendar} title={event.title} titleLang={event.lang} />
           </div>
         </article>
       )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/gallery';
 import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { DatedListing } from '../components/listing/dated-listing';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { formatDashed, isoDay } from '../lib/dates';
 import { galleryDefaultYear } from '../lib/filters';
 import { datedListing } from '../lib/listing.server';
@@ -15,7 +15,7 @@ import { useI18n } from '../i18n/i18n';
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const albums = await schoolApi(currentSchool(request)).allGallery();
+  const albums = await schoolApi(currentSchool(request), requestLocale(request)).allGallery();
   return datedListing(request, albums && albums.filter((album) => album.category === PHOTO_GALLERY), {
     defaultYear: (all) => galleryDefaultYear(all, new Date()),
     // SPEC §4: the gallery's months run January to December.
@@ -28,12 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       date: a.date ?? null,
       cover: a.attachments[0] ?? null,
       count: a.attachments.length,
+      lang: a.lang,
     }),
   });
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { t, path, contentLang } = useI18n();
+  const { t, path, textLang } = useI18n();
   return (
     <DatedListing
       data={loaderData}
@@ -42,41 +43,44 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       failedWhat={t('media.gallery.failedWhat')}
       listClass="card-grid"
       label={t('media.gallery.label')}
-      renderItem={(album) => (
-        <article className="list-card list-card--media">
-          {album.cover ? (
-            <ApiImage className="list-card__image" src={album.cover} width={640} height={427} maxWidth={1024} sizes={CARD_SIZES} alt="" />
-          ) : null}
-          <div className="list-card__body">
-            <h2 className="list-card__title" lang={contentLang}>
-              {album.title}
-            </h2>
-            {album.description ? (
-              <p className="list-card__text" lang={contentLang}>
-                {album.description}
-              </p>
+      renderItem={(album) => {
+        const contentLang = textLang(album.lang);
+        return (
+          <article className="list-card list-card--media">
+            {album.cover ? (
+              <ApiImage className="list-card__image" src={album.cover} width={640} height={427} maxWidth={1024} sizes={CARD_SIZES} alt="" />
             ) : null}
-            <p className="list-card__meta">
-              {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
-              <span>{t('media.gallery.photos', { count: album.count })}</span>
-            </p>
-            <Link
-              className="list-card__action"
-              to={path(`/SubGallery?id=${encodeURIComponent(album._id)}`)}
-              // An aria-label cannot mark the album's title English: on other languages' pages it is hidden text.
-              aria-label={contentLang ? undefined : t('media.gallery.viewNamed', { title: album.title })}
-            >
-              {t('media.gallery.view')}
-              {contentLang ? (
-                <span className="visually-hidden">
-                  {': '}
-                  <span lang={contentLang}>{album.title}</span>
-                </span>
+            <div className="list-card__body">
+              <h2 className="list-card__title" lang={contentLang}>
+                {album.title}
+              </h2>
+              {album.description ? (
+                <p className="list-card__text" lang={contentLang}>
+                  {album.description}
+                </p>
               ) : null}
-            </Link>
-          </div>
-        </article>
-      )}
+              <p className="list-card__meta">
+                {album.date ? <time dateTime={isoDay(album.date)}>{formatDashed(album.date)}</time> : null}
+                <span>{t('media.gallery.photos', { count: album.count })}</span>
+              </p>
+              <Link
+                className="list-card__action"
+                to={path(`/SubGallery?id=${encodeURIComponent(album._id)}`)}
+                // An aria-label cannot mark the album's title English: on other languages' pages it is hidden text.
+                aria-label={contentLang ? undefined : t('media.gallery.viewNamed', { title: album.title })}
+              >
+                {t('media.gallery.view')}
+                {contentLang ? (
+                  <span className="visually-hidden">
+                    {': '}
+                    <span lang={contentLang}>{album.title}</span>
+                  </span>
+                ) : null}
+              </Link>
+            </div>
+          </article>
+        );
+      }}
     />
   );
 }

@@ -3,7 +3,7 @@ import { ActivitiesSection, FacilitiesSection, GalleryTeaser } from '../componen
 import { homeBirthdays, homeEvents, homeGallery, homeNews, homeNotifications, homeToppers } from '../components/home/data';
 import { AboutSchool, HomeBanner, HomeSlider, VisionStatement, type HomeSchool } from '../components/home/intro';
 import { BirthdaysSection, EventsSection, LatestNews, PrincipalSection, ToppersSection } from '../components/home/updates';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { useIsListed, useShowsSection } from '../lib/site-pages';
 import { sanitizeRichText } from '../lib/sanitize.server';
@@ -22,7 +22,7 @@ export const handle: HydrationHandle = { hydrate: false, island: 'home' };
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
-  const api = schoolApi(code);
+  const api = schoolApi(code, requestLocale(request));
   const [page, news, events, principal, birthdays, toppers, gallery, notifications] = await Promise.all([
     loadPage(code, 'home'),
     api.news(),
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     news: homeNews(news),
     events: homeEvents(events),
     principalMessages: (principal ?? [])
-      .map((m) => ({ id: m._id, html: sanitizeRichText(m.message), image: m.attachments[0] ?? null }))
+      .map((m) => ({ id: m._id, html: sanitizeRichText(m.message), image: m.attachments[0] ?? null, lang: m.lang }))
       .filter((m) => m.html.trim() !== ''),
     birthdays: homeBirthdays(birthdays),
     toppers: { x: homeToppers(toppers, 'X'), xii: homeToppers(toppers, 'XII') },

@@ -4,7 +4,7 @@ import { EnglishNote } from '../components/english-note';
 import { ItemError } from '../components/item-error';
 import { PageHeader } from '../components/page-header';
 import { ShareButton } from '../components/share-button';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useI18n } from '../i18n/i18n';
 import { useTitledName } from '../components/listing/titled-name';
 import { i18nFor } from '../i18n/i18n.server';
@@ -30,12 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { t, path: localized } = i18nFor(request);
   const id = requiredId(request, localized('/news'));
   const code = currentSchool(request);
-  const item = findItem(await schoolApi(code).news(), id);
+  const item = findItem(await schoolApi(code, requestLocale(request)).news(), id);
   const origin = siteUrlFor(request, code);
   const path = newsItemPath(item._id);
   const picture = item.attachments.find(isImageRef);
   return {
-    item: { title: item.title, description: item.description, date: item.date ?? null, attachment: item.attachments[0] ?? null },
+    item: {
+      title: item.title,
+      description: item.description,
+      date: item.date ?? null,
+      attachment: item.attachments[0] ?? null,
+      lang: item.lang,
+    },
     shareUrl: `${origin}${path}`,
     seo: {
       title: item.title,
@@ -49,8 +55,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const { item, shareUrl } = loaderData;
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, textLang, longDate } = useI18n();
   const named = useTitledName();
+  const contentLang = textLang(item.lang);
   return (
     <>
       <PageHeader title={item.title} titleLang={contentLang} />
@@ -62,7 +69,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {item.description ? (
           <>
-            <EnglishNote />
+            <EnglishNote lang={item.lang} />
             <p className="item-page__text" lang={contentLang}>
               {item.description}
             </p>
@@ -75,13 +82,13 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
               href={imageUrl(item.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={named.label('lists.viewAttachmentLabel', item.title)}
+              aria-label={named.label('lists.viewAttachmentLabel', item.title, item.lang)}
             >
-              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'))}
+              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'), item.lang)}
             </a>
           </p>
         ) : null}
-        <ShareButton url={shareUrl} title={item.title} />
+        <ShareButton url={shareUrl} title={item.title} titleLang={item.lang} />
         <p>
           <a href={path('/subscribe')}>{t('lists.subscribeNotices')}</a>
         </p>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { DatedListing } from '../components/listing/dated-listing';
 import { useTitledName } from '../components/listing/titled-name';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useI18n } from '../i18n/i18n';
 import { isoDay } from '../lib/dates';
 import { newsDefaultYear } from '../lib/filters';
@@ -18,17 +18,24 @@ import { NO_HYDRATION } from '../lib/hydration';
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return datedListing(request, await schoolApi(currentSchool(request)).news(), {
+  return datedListing(request, await schoolApi(currentSchool(request), requestLocale(request)).news(), {
     paged: true,
     defaultYear: newsDefaultYear,
-    card: (n) => ({ _id: n._id, date: n.date ?? null, title: n.title, description: n.description, attachment: n.attachments[0] ?? null }),
+    card: (n) => ({
+      _id: n._id,
+      date: n.date ?? null,
+      title: n.title,
+      description: n.description,
+      attachment: n.attachments[0] ?? null,
+      lang: n.lang,
+    }),
   });
 }
 
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { t, rich, path, contentLang, longDate } = useI18n();
+  const { t, rich, path, textLang, longDate } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -47,11 +54,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
               <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time>
             </p>
           ) : null}
-          <h2 className="list-card__title" lang={contentLang}>
+          <h2 className="list-card__title" lang={textLang(item.lang)}>
             <Link to={path(newsItemPath(item._id))}>{item.title}</Link>
           </h2>
           {item.description ? (
-            <p className="list-card__text" lang={contentLang}>
+            <p className="list-card__text" lang={textLang(item.lang)}>
               {item.description}
             </p>
           ) : null}
@@ -61,9 +68,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
               href={imageUrl(item.attachment)}
               target="_blank"
               rel="noopener"
-              aria-label={named.label('lists.viewAttachmentLabel', item.title)}
+              aria-label={named.label('lists.viewAttachmentLabel', item.title, item.lang)}
             >
-              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'))}
+              {named.content('lists.viewAttachmentLabel', item.title, t('lists.viewAttachment'), item.lang)}
             </a>
           ) : null}
         </article>

@@ -3,7 +3,7 @@ import { useI18n } from '../i18n/i18n';
 import { EnglishNote } from '../components/english-note';
 import { ApiImage } from '../components/api-image';
 import { PageHeader } from '../components/page-header';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { sanitizeRichText } from '../lib/sanitize.server';
 import { data } from 'react-router';
@@ -19,20 +19,29 @@ export const meta = pageMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
-  const [page, messages] = await Promise.all([fetchPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
-  if (!page.published) return data({ ...notPublished(request), html: null, portrait: null }, { status: 404 });
+  const [page, messages] = await Promise.all([
+    fetchPage(code, 'principal-message'),
+    schoolApi(code, requestLocale(request)).principalMessages(),
+  ]);
+  if (!page.published) return data({ ...notPublished(request), html: null, portrait: null, lang: undefined }, { status: 404 });
   const first = messages?.[0];
   // Sanitized here on the server: the sanitizer never ships to the browser.
   const html = first ? sanitizeRichText(first.message) : '';
-  return data({ page: page.content, notPublished: false, html: html.trim() ? html : null, portrait: first?.attachments[0] ?? null });
+  return data({
+    page: page.content,
+    notPublished: false,
+    html: html.trim() ? html : null,
+    portrait: first?.attachments[0] ?? null,
+    lang: first?.lang,
+  });
 }
 
 /** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
 export const handle = NO_HYDRATION;
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
-  const { html, portrait } = loaderData;
-  const { t, contentLang } = useI18n();
+  const { html, portrait, lang } = loaderData;
+  const { t, tag, contentLang, textLang } = useI18n();
   const principal = useRootData().school?.principal;
   if (loaderData.notPublished) return <NotPublished />;
   return (
@@ -41,7 +50,7 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
       <div className="container info-page">
         {html ? (
           <>
-            <EnglishNote />
+            <EnglishNote lang={lang} />
             <article className="principal-message" lang={contentLang}>
               {portrait && principal ? (
                 <figure className="principal-portrait">
@@ -62,7 +71,12 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
                   </figcaption>
                 </figure>
               ) : null}
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+              {/* The message in the page's language when the school translated it; the principal's name stays as written. */}
+              <div
+                className="rich-text"
+                lang={textLang(lang) ?? (contentLang ? tag : undefined)}
+                dangerouslySetInnerHTML={{ __html: html }}
+              />
             </article>
           </>
         ) : (

@@ -5,7 +5,7 @@ import { JsonLd } from '../components/json-ld';
 import { Announcements } from '../components/shell/announcements';
 import { SiteFooter } from '../components/shell/site-footer';
 import { SiteHeader } from '../components/shell/site-header';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { schoolJsonLd } from '../lib/school-jsonld';
 import { currentSchool } from '../lib/school.server';
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const [highlights, published, started, alerts] = await Promise.all([
-    schoolApi(code).highlights(),
+    schoolApi(code, requestLocale(request)).highlights(),
     loadPublishedPages(code),
     loadStartedSections(code),
     loadAlerts(code),

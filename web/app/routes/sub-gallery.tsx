@@ -4,7 +4,7 @@ import { EnglishNote } from '../components/english-note';
 import { PageHeader } from '../components/page-header';
 import { PhotoGrid, type Photo } from '../components/photo-grid';
 import { ShareButton } from '../components/share-button';
-import { getSubGallery } from '../lib/api.server';
+import { getSubGallery, requestLocale } from '../lib/api.server';
 import { formatBritish, formatDashed, isoDay } from '../lib/dates';
 import { albumPath, shareImageUrl } from '../lib/item-links';
 import { siteUrlFor } from '../lib/school.server';
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim();
   // SPEC §8: a missing, unknown or failing album sends the visitor to /error.
   if (!id) throw redirect('/error');
-  const album = await getSubGallery(id);
+  const album = await getSubGallery(id, requestLocale(request));
   if (!album) throw redirect('/error');
   // The album's own title, description and cover (1200×630) for its head and share previews (lib/seo.ts).
   const origin = siteUrlFor(request);
@@ -48,7 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
   const { album, shareUrl } = loaderData;
-  const { t, path, number, contentLang } = useI18n();
+  const { t, path, number, textLang } = useI18n();
+  // The album's text: in the page's language when the school translated it (`lang`), else English.
+  const contentLang = textLang(album.lang);
   const when = album.date ? formatDashed(album.date) : '';
   // A library photo's own alt text and caption where the server sends them (the optional `photos`
   // extension); otherwise, and for a decorative photo (it is a link's only content), the album's words.
@@ -74,7 +76,7 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
   });
   return (
     <>
-      <PageHeader title={album.title} />
+      <PageHeader title={album.title} titleLang={contentLang} />
       <div className="container listing album">
         <p>
           <Link to={path('/gallery')} className="back-link">
@@ -102,13 +104,13 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
             <dd>{number(album.attachments.length)}</dd>
           </div>
         </dl>
-        <EnglishNote />
+        <EnglishNote lang={album.lang} />
         {album.description ? (
           <p className="album__description" lang={contentLang}>
             {album.description}
           </p>
         ) : null}
-        <ShareButton url={shareUrl} title={album.title} />
+        <ShareButton url={shareUrl} title={album.title} titleLang={album.lang} />
         {photos.length > 0 ? (
           <PhotoGrid
             photos={photos}

@@ -4,7 +4,7 @@ import { ApiImage, CARD_SIZES } from '../components/api-image';
 import { FilterForm, NoMatches } from '../components/listing/filter-form';
 import { summaryText, yearSelect } from '../components/listing/listing';
 import { PageHeader } from '../components/page-header';
-import { schoolApi } from '../lib/api.server';
+import { schoolApi, requestLocale } from '../lib/api.server';
 import { isoDay } from '../lib/dates';
 import { ALL, applyFilters, parseListFilters, sortNewestFirst, withSelected, yearsOf } from '../lib/filters';
 import { currentSchool } from '../lib/school.server';
@@ -27,7 +27,7 @@ function safeLink(url: string): string | null {
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const videos = await schoolApi(currentSchool(request)).videos();
+  const videos = await schoolApi(currentSchool(request), requestLocale(request)).videos();
   const all = sortNewestFirst(videos ?? []);
   // The video gallery has no default year: it starts on All, with no month filter (SPEC §2).
   const { year, q } = parseListFilters(new URL(request.url).searchParams, ALL);
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function VideoGallery({ loaderData }: Route.ComponentProps) {
   const { items, total, years, filters } = loaderData;
   const { pathname } = useLocation();
-  const { t, longDate, contentLang } = useI18n();
+  const { t, longDate, textLang } = useI18n();
   // The video gallery starts on All: clearing the filters is its plain address.
   const clearTo = findPage(pathname)?.path ?? pathname;
   return (
@@ -76,7 +76,7 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
           <NoMatches what={t('media.videos.videos')} clearTo={clearTo} />
         ) : (
           <>
-            <EnglishNote />
+            {items.some((video) => textLang(video.lang)) ? <EnglishNote /> : null}
             <ul className="card-grid" aria-label={t('media.videos.label')}>
               {items.map((video) => {
                 const thumb = video.attachments[0];
@@ -87,7 +87,7 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
                       <span className="video-card__play" aria-hidden="true" />
                     </div>
                     <div className="list-card__body">
-                      <h2 className="list-card__title" lang={contentLang}>
+                      <h2 className="list-card__title" lang={textLang(video.lang)}>
                         {video.title}
                       </h2>
                       {video.date ? (

@@ -33,6 +33,9 @@ import {
   type Snapshot,
 } from '../../content/store.ts';
 import { schoolTimeToUtc } from '../../content/time.ts';
+import { translationsOf } from '../../content/translations.ts';
+import { findSchoolProfile } from '../../repositories/school-profiles.ts';
+import { LANGUAGES, isSiteLanguage } from '@sthsm/contract/languages';
 import { signPreview } from '../../content/preview.ts';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
@@ -63,7 +66,7 @@ export const NOT_IN_TRASH =
 export const CHECK_FIELDS = 'Some fields need attention. Nothing was saved.';
 export const PREVIEW_HOURS_DEFAULT = 72;
 
-const itemParams = codeParams.extend({
+export const itemParams = codeParams.extend({
   type: z
     .string()
     .max(40)
@@ -112,6 +115,18 @@ const itemSchema = z.object({
     .nullable()
     .optional()
     .describe("GET of one item: its send to subscribers (asked for with notify: 'on' when publishing), with the delivery counts"),
+  translations: z
+    .array(
+      z.object({
+        locale: z.string(),
+        language: z.string().describe('The language in English: Hindi'),
+        offered: z.boolean().describe('Whether the school offers it on its site now'),
+        displayStatus: z.enum(DISPLAY_STATUSES).nullable().describe('Its own status; null: not written yet'),
+        version: z.number().int().nullable(),
+      }),
+    )
+    .optional()
+    .describe("GET of one item: its versions in the school's other languages (each with its own status), for types with text"),
 });
 const itemAnswer = z.object({ item: itemSchema });
 const writeBody = z.record(z.string(), z.unknown()).describe("The type's fields, publishAt, unpublishAt, intent, and (to update) version");
@@ -120,7 +135,7 @@ const conflictError = errorBody.extend({
   current: itemSchema.nullable().describe("The server's current item (null: deleted meanwhile)"),
   submitted: z.record(z.string(), z.unknown()).describe('What this request sent, unchanged'),
 });
-const answers = {
+export const answers = {
   400: validationError,
   401: errorBody,
   403: errorBody,
@@ -154,21 +169,21 @@ export const fieldChangeSchema = z.object({
 });
 
 type Role = NonNullable<StaffRequestContext['role']>;
-const isEditor = (role: Role | undefined) => role === 'admin' || role === 'editor';
+export const isEditor = (role: Role | undefined) => role === 'admin' || role === 'editor';
 
-function specOf(type: string): ContentTypeSpec {
+export function specOf(type: string): ContentTypeSpec {
   const spec = contentSpec(type);
   if (!spec) throw new HttpError(404, UNKNOWN_TYPE);
   return spec;
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 /** An item's title, name, or the start of its text, in plain words. */
-function titleOf(spec: ContentTypeSpec, fields: Record<string, unknown>): string {
+export function titleOf(spec: ContentTypeSpec, fields: Record<string, unknown>): string {
   const raw = String(fields[spec.titleField] ?? '');
   const text = raw
     .replace(/<[^>]*>/g, ' ')
@@ -185,7 +200,7 @@ type Parsed =
   | { ok: false; errors: Record<string, string> };
 
 /** The type's schema and the publish window, with every field's message at once; rich text sanitized. */
-function parseWrite(spec: ContentTypeSpec, body: Record<string, unknown>, timeZone: string): Parsed {
+export function parseWrite(spec: ContentTypeSpec, body: Record<string, unknown>, timeZone: string): Parsed {
   const fields = spec.schema.safeParse(body);
   const window = publishWindowFields.safeParse(body);
   const problems: Record<string, string> = {
@@ -213,13 +228,13 @@ function parseWrite(spec: ContentTypeSpec, body: Record<string, unknown>, timeZo
 
 const INTENTS = ['draft', 'review', 'publish'] as const;
 type Intent = (typeof INTENTS)[number];
-function intentOf(body: Record<string, unknown>): Intent | undefined {
+export function intentOf(body: Record<string, unknown>): Intent | undefined {
   const intent = body.intent;
   return typeof intent === 'string' && (INTENTS as readonly string[]).includes(intent) ? (intent as Intent) : undefined;
 }
-const statusOf = (intent: Intent): ContentStatus => (intent === 'publish' ? 'published' : intent);
+export const statusOf = (intent: Intent): ContentStatus => (intent === 'publish' ? 'published' : intent);
 
-function refuseInvalid(reply: FastifyReply, errors: Record<string, string>, submitted: Record<string, unknown>) {
+export function refuseInvalid(reply: FastifyReply, errors: Record<string, string>, submitted: Record<string, unknown>) {
   return reply.code(400).send({ error: CHECK_FIELDS, errors, submitted });
 }
 
@@ -276,6 +291,23 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   const { media } = mediaStores(config);
 
   const item = (spec: ContentTypeSpec, row: Record<string, string | number | null>) => toItem(spec, row, tz, now());
+
+  /** The item's versions in the languages the school offers (and any written before a language was turned off). */
+  async function languagesOf(code: string, spec: ContentTypeSpec, id: string) {
+    const [profile, written] = await Promise.all([findSchoolProfile(db, code), translationsOf(db, code, spec.type, id, tz, now())]);
+    const offered: readonly string[] = profile?.profile.languages ?? [];
+    const locales = [...new Set([...offered, ...written.map((w) => w.locale)])].filter(isSiteLanguage);
+    return locales.map((locale) => {
+      const found = written.find((w) => w.locale === locale);
+      return {
+        locale,
+        language: LANGUAGES[locale].english,
+        offered: offered.includes(locale),
+        displayStatus: found?.displayStatus ?? null,
+        version: found?.version ?? null,
+      };
+    });
+  }
 
   async function load(spec: ContentTypeSpec, code: string, id: string): Promise<ContentItem> {
     const row = await findRow(db, spec, code, id);
@@ -597,6 +629,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
           notShown: await notShown(db, spec, code, current, now()),
           notifiable: isNotifiable(spec.type),
           notification: await sendLogOf(db, code, spec.type, current.id, current.fields),
+          ...(spec.translatable.length ? { translations: await languagesOf(code, spec, current.id) } : {}),
         },
       };
     },

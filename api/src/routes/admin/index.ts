@@ -9,6 +9,7 @@ import { breachRoutes } from './breaches.ts';
 import { childRoutes } from './children.ts';
 import { childrenSettingsRoutes } from './children-settings.ts';
 import { contentRoutes } from './content.ts';
+import { translationRoutes } from './translations.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { importRoutes } from './import.ts';
 import { mediaRoutes } from './media.ts';
@@ -58,6 +59,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     childRoutes,
     childrenSettingsRoutes,
     contentRoutes,
+    translationRoutes,
     dashboardRoutes,
     pageRoutes,
     settingsRoutes,

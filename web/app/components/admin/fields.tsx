@@ -196,6 +196,9 @@ export interface EditFieldProps {
   error?: string | undefined;
   hint?: string | undefined;
   required?: boolean | undefined;
+  /** The language and direction of what is typed (a translation: lang="hi-IN"), for spelling and keyboards. */
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }
 
 /** The attributes every editor control shares: its id, name, kept value, and its hint and error tied to it. */
@@ -208,6 +211,8 @@ function controlProps(p: EditFieldProps) {
     required: p.required,
     'aria-invalid': p.error ? true : undefined,
     'aria-describedby': describedBy(id, p.hint, p.error),
+    ...(p.lang ? { lang: p.lang } : {}),
+    ...(p.dir ? { dir: p.dir } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export function ItemButtons({
   singular,
   changed,
   extra = null,
+  deletable = true,
 }: {
   item: ItemState | null;
   editor: boolean;
@@ -45,6 +46,8 @@ export function ItemButtons({
   changed: boolean;
   /** More buttons of a draft's or new item's form (a new topper's "Save and add another"). */
   extra?: React.ReactNode;
+  /** Whether it can be deleted here (a version in another language is unpublished, not deleted). */
+  deletable?: boolean;
 }) {
   if (!mayChangeItem(item, editor, me))
     return (
@@ -54,11 +57,12 @@ export function ItemButtons({
           : `You can read this ${singular} but not change or delete it: it is a colleague's, and contributors change only their own drafts.`}
       </p>
     );
-  const deleteButton = item ? (
-    <button className="btn btn--danger" type="submit" name="intent" value="delete" formNoValidate>
-      Delete
-    </button>
-  ) : null;
+  const deleteButton =
+    item && deletable ? (
+      <button className="btn btn--danger" type="submit" name="intent" value="delete" formNoValidate>
+        Delete
+      </button>
+    ) : null;
   if (item?.status !== 'published')
     return (
       <SaveButtons editor={editor} changed={changed}>

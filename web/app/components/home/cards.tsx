@@ -10,7 +10,7 @@ import { SchoolText } from '../english-note';
 const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
 
 export function EventCard({ event }: { event: HomeEvent }) {
-  const { longDate, contentLang } = useI18n();
+  const { longDate, contentLang, textLang } = useI18n();
   return (
     <article className="home-card event-card">
       {event.image ? (
@@ -24,15 +24,15 @@ export function EventCard({ event }: { event: HomeEvent }) {
             {longDate(event.date)}
           </time>
         ) : null}
-        <h3 lang={contentLang}>{event.title}</h3>
+        <h3 lang={textLang(event.lang)}>{event.title}</h3>
         {event.description ? (
-          <p className="home-card__text" lang={contentLang}>
+          <p className="home-card__text" lang={textLang(event.lang)}>
             {event.description}
           </p>
         ) : null}
         {event.place || event.time ? (
           <p className="event-card__meta" lang={contentLang}>
-            {event.place ? <span>{event.place}</span> : null}
+            {event.place ? <span lang={textLang(event.lang)}>{event.place}</span> : null}
             {event.time ? <span>{event.time}</span> : null}
           </p>
         ) : null}

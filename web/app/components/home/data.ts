@@ -12,11 +12,15 @@ export const GALLERY_TEASER_IMAGES = 4;
 // and the sections then show SPEC §8's placeholders.
 
 export interface HomeNewsItem {
+  /** The language of the text when the school translated it (the API's `lang`). */
+  lang?: string | undefined;
   id: string;
   title: string;
   date: string | null;
 }
 export interface HomeEvent {
+  /** The language of the text when the school translated it (the API's `lang`). */
+  lang?: string | undefined;
   id: string;
   title: string;
   description: string;
@@ -45,6 +49,8 @@ export interface HomeGallery {
   images: string[];
 }
 export interface HomeNotification {
+  /** The language of the text when the school translated it (the API's `lang`). */
+  lang?: string | undefined;
   id: string;
   title: string;
   description: string;
@@ -60,7 +66,7 @@ export function homeNews(items: NewsItem[] | null): HomeNewsItem[] {
   return (items ?? [])
     .filter((n) => text(n.title))
     .slice(0, HOME_NEWS_LIMIT)
-    .map((n) => ({ id: n._id, title: text(n.title), date: n.date ?? n.fromDate ?? null }));
+    .map((n) => ({ id: n._id, title: text(n.title), date: n.date ?? n.fromDate ?? null, lang: n.lang }));
 }
 
 export function homeEvents(items: SchoolEvent[] | null): HomeEvent[] {
@@ -75,6 +81,7 @@ export function homeEvents(items: SchoolEvent[] | null): HomeEvent[] {
       place: text(e.location) || text(e.venue),
       time: text(e.time),
       image: first(e.images) ?? null,
+      lang: e.lang,
     }));
 }
 
@@ -144,5 +151,6 @@ export function homeNotifications(items: SchoolNotification[] | null): HomeNotif
       image: first(n.image),
       attachment: first(n.attachments),
       url: safeLink(n.url),
+      lang: n.lang,
     }));
 }

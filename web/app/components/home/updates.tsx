@@ -14,6 +14,8 @@ export interface HomePrincipalMessage {
   /** Sanitized on the server (sanitizeRichText). */
   html: string;
   image: string | null;
+  /** The message's language when the school translated it (the API's `lang`). */
+  lang?: string | undefined;
 }
 
 export function LatestNews({ news }: { news: HomeNewsItem[] }) {
@@ -52,7 +54,7 @@ export function PrincipalSection({
   principalName: string;
   readMore?: boolean;
 }) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, textLang } = useI18n();
   return (
     <section className="home-section home-principal" aria-labelledby="home-principal">
       <div className="container">
@@ -79,7 +81,7 @@ export function PrincipalSection({
                 ) : null}
                 <div className="principal-slide__text">
                   {/* Sanitized on the server with sanitizeRichText before it reaches the page. */}
-                  <div className="principal-slide__message" lang={contentLang} dangerouslySetInnerHTML={{ __html: m.html }} />
+                  <div className="principal-slide__message" lang={textLang(m.lang)} dangerouslySetInnerHTML={{ __html: m.html }} />
                   <p className="principal-slide__name">
                     {rich('media.home.principalName', { name: <SchoolText>{principalName}</SchoolText> })}
                   </p>

@@ -11,6 +11,8 @@ interface Item {
   key: string;
   text: string;
   href?: string;
+  /** The text's language when the school translated it (the API's `lang`). */
+  lang?: string | undefined;
 }
 
 /** The strip's items; `none` is what it shows when there are no highlights or the call failed (SPEC §8). */
@@ -23,6 +25,7 @@ function itemsOf(highlights: Highlight[] | null, none: string): Item[] {
     key: `highlight-${i}`,
     text: h.description.trim(),
     href: h.attachments?.[0] ? imageUrl(h.attachments[0]) : undefined,
+    lang: h.lang,
   }));
 }
 
@@ -44,7 +47,7 @@ const noSubscription = () => () => {};
  * Every item stays in the accessibility tree (no duplicate copies).
  */
 export function Announcements({ highlights }: { highlights: Highlight[] | null }) {
-  const { t, contentLang } = useI18n();
+  const { t, textLang } = useI18n();
   const items = itemsOf(highlights, t('shell.noAnnouncements'));
   // Only different announcements take turns; identical placeholders simply stand.
   const count = new Set(items.map((item) => item.text)).size > 1 ? items.length : 1;
@@ -140,11 +143,11 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
             <li key={item.key} className="announcements__item" aria-current={count > 1 && i === index ? 'true' : undefined}>
               {item.href ? (
                 <a href={item.href} target="_blank" rel="noopener noreferrer">
-                  <span lang={contentLang}>{item.text}</span>
+                  <span lang={textLang(item.lang)}>{item.text}</span>
                   <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               ) : (
-                <span lang={item.key.startsWith('placeholder') ? undefined : contentLang}>{item.text}</span>
+                <span lang={item.key.startsWith('placeholder') ? undefined : textLang(item.lang)}>{item.text}</span>
               )}
             </li>
           ))}

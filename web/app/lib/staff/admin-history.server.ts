@@ -49,12 +49,16 @@ export async function restoreVersion(request: Request, api: string, here: string
   const old = whole(values.restore ?? null);
   if (old === null)
     return refusedSave({ ok: false, status: 400, data: null, error: 'Choose a version to restore.', setCookies: [] }, values);
-  const answer = await adminApi<{ item?: { version: number }; page?: { version: number } }>(request, `${api}/versions/${old}/restore`, {
-    method: 'POST',
-    body: { version: values.version ?? '' },
-    csrf: values.csrf ?? '',
-  });
-  const made = answer.data?.item?.version ?? answer.data?.page?.version;
+  const answer = await adminApi<{ item?: { version: number }; page?: { version: number }; translation?: { version: number } }>(
+    request,
+    `${api}/versions/${old}/restore`,
+    {
+      method: 'POST',
+      body: { version: values.version ?? '' },
+      csrf: values.csrf ?? '',
+    },
+  );
+  const made = answer.data?.item?.version ?? answer.data?.page?.version ?? answer.data?.translation?.version;
   if (answer.ok && made !== undefined) return redirect(`${here}?restored=${old}&as=${made}#history-heading`);
   return refusedSave(answer, values);
 }

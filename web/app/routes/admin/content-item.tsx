@@ -1,4 +1,4 @@
-import { Form, redirect, useRouteLoaderData } from 'react-router';
+import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '@sthsm/contract';
 import '../../styles/admin-media.css';
 import type { Route } from './+types/content-item';
@@ -52,6 +52,43 @@ interface ContentItem {
   notShown?: { message: string } | null;
   /** Its send to subscribers, when publishing asked for one (api/src/notify/queue.ts). */
   notification?: SendLog | null;
+  /** Its versions in the school's other languages, each with its own status (issue 35). */
+  translations?: LanguageVersion[];
+}
+
+interface LanguageVersion {
+  locale: string;
+  language: string;
+  offered: boolean;
+  displayStatus: DisplayStatus | null;
+}
+
+/**
+ * The item in the school's other languages (issue 35): each version has its own status, so this
+ * page's Publish and Unpublish never change them, nor they this item.
+ */
+function OtherLanguages({ type, id, versions, singular }: { type: string; id: string; versions: LanguageVersion[]; singular: string }) {
+  return (
+    <section aria-labelledby="languages-heading" className="admin-languages">
+      <h2 id="languages-heading">Other languages</h2>
+      <p className="field-hint">
+        Each language has its own text and status: publishing or unpublishing this {singular} does not change them. Where a language has no
+        published text, its website shows the English with a one-line note.
+      </p>
+      <ul>
+        {versions.map((v) => (
+          <li key={v.locale}>
+            <Link to={`/admin/${type}/${encodeURIComponent(id)}/translations/${v.locale}`}>
+              {v.displayStatus ? `Edit the ${v.language} version` : `Write the ${v.language} version`}
+            </Link>
+            {' — '}
+            {v.displayStatus ? DISPLAY_STATUS_LABELS[v.displayStatus] : 'not written yet'}
+            {v.offered ? '' : ` (${v.language} is turned off in Settings)`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** An item's send to subscribers, as the staff API gives it. */
@@ -387,6 +424,9 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
           </p>
         ) : null}
       </Form>
+      {item?.translations?.length ? (
+        <OtherLanguages type={type} id={item.id} versions={item.translations} singular={view.singular} />
+      ) : null}
       {item && ['draft', 'review', 'scheduled'].includes(item.displayStatus) ? <PreviewBox preview={preview} timeZone={timeZone} /> : null}
       {item && history ? (
         <HistorySection {...history} current={item.version} timeZone={timeZone} labelOf={labelOf} canRestore={editor} />

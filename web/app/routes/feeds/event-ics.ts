@@ -1,5 +1,5 @@
 import type { Route } from './+types/event-ics';
-import { schoolApi } from '../../lib/api.server';
+import { schoolApi, requestLocale } from '../../lib/api.server';
 import { eventFileName, eventsCalendar, feedNotFound, feedResponse, feedSiteOf, feedUnavailable } from '../../lib/feeds.server';
 import { currentSchool } from '../../lib/school.server';
 
@@ -8,7 +8,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const file = params.file;
   if (!file.toLowerCase().endsWith('.ics')) return feedNotFound();
   const id = file.slice(0, -'.ics'.length);
-  const [site, events] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request)).allEvents()]);
+  const [site, events] = await Promise.all([feedSiteOf(request), schoolApi(currentSchool(request), requestLocale(request)).allEvents()]);
   if (!site) return feedNotFound();
   if (!events) return feedUnavailable('event');
   const event = events.find((e) => e._id === id);
