@@ -25,3 +25,28 @@ export function changesBetween(a: Record<string, unknown>, b: Record<string, unk
       };
     });
 }
+
+/** An item's (or a language's) snapshot as one flat record, for the diff. */
+export function flatSnapshot(s: {
+  fields: Record<string, unknown>;
+  status: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+}): Record<string, unknown> {
+  return { ...s.fields, status: s.status, publishAt: s.publishAt, unpublishAt: s.unpublishAt };
+}
+
+/**
+ * The changes between two saved versions of a history (an item's, a page's, a language's), asked by
+ * number; `flat` makes a version's snapshot one flat record. `missing` when either is not in it.
+ */
+export function versionChanges<S>(
+  versions: ReadonlyArray<{ version: number; snapshot: S }>,
+  asked: { from: number; to: number },
+  flat: (snapshot: S) => Record<string, unknown>,
+): { from: number; to: number; changes: FieldChange[] } | 'missing' {
+  const from = versions.find((v) => v.version === asked.from);
+  const to = versions.find((v) => v.version === asked.to);
+  if (!from || !to) return 'missing';
+  return { from: from.version, to: to.version, changes: changesBetween(flat(from.snapshot), flat(to.snapshot)) };
+}

@@ -4,7 +4,7 @@ import { fieldErrors } from '@sthsm/contract/staff';
 import { checkTopperRows, topperBatchBody } from '@sthsm/contract/toppers-paste';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
-import { changesBetween } from '../../content/diff.ts';
+import { flatSnapshot, versionChanges } from '../../content/diff.ts';
 import { foreignRefErrors } from '../../content/file-refs.ts';
 import { CONTENT_REGISTRY, contentSpec, type ContentTypeSpec } from '../../content/registry.ts';
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
@@ -277,11 +277,6 @@ function staleCheck(reply: FastifyReply, current: ContentItem, expected: number 
     return true;
   }
   return false;
-}
-
-/** A snapshot as one flat record, for the diff. */
-function flat(s: Snapshot): Record<string, unknown> {
-  return { ...s.fields, status: s.status, publishAt: s.publishAt, unpublishAt: s.unpublishAt };
 }
 
 export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
@@ -938,11 +933,9 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
     async (request) => {
       const spec = specOf(request.params.type);
       const current = await load(spec, request.params.code, request.params.id);
-      const versions = await versionsOfItem(db, request.params.code, current);
-      const from = versions.find((v) => v.version === request.query.from);
-      const to = versions.find((v) => v.version === request.query.to);
-      if (!from || !to) throw new HttpError(404, 'No such version of this item.');
-      return { from: from.version, to: to.version, changes: changesBetween(flat(from.snapshot), flat(to.snapshot)) };
+      const found = versionChanges(await versionsOfItem(db, request.params.code, current), request.query, flatSnapshot);
+      if (found === 'missing') throw new HttpError(404, 'No such version of this item.');
+      return found;
     },
   );
 

@@ -4,7 +4,7 @@ import { fieldErrors } from '@sthsm/contract/staff';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
-import { changesBetween } from '../../content/diff.ts';
+import { versionChanges } from '../../content/diff.ts';
 import { foreignRefErrors } from '../../content/file-refs.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { insertVersion, listVersions } from '../../content/store.ts';
@@ -397,11 +397,10 @@ export const pageRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     },
     async (request) => {
       const versions = await listVersions<PageSnapshot>(db, request.params.code, 'pages', slugOf(request.params.slug));
-      const from = versions.find((v) => v.version === request.query.from);
-      const to = versions.find((v) => v.version === request.query.to);
-      if (!from || !to) throw new HttpError(404, 'No such version of this page.');
       const text = (s: PageSnapshot) => ((s.draft ?? s.content) as Record<string, unknown>) ?? {};
-      return { from: from.version, to: to.version, changes: changesBetween(text(from.snapshot), text(to.snapshot)) };
+      const found = versionChanges(versions, request.query, text);
+      if (found === 'missing') throw new HttpError(404, 'No such version of this page.');
+      return found;
     },
   );
 

@@ -3,7 +3,7 @@ import { editedVersion, translationFieldsSchema, type ContentStatus } from '@sth
 import { LANGUAGES, SITE_LANGUAGES, type SiteLanguage } from '@sthsm/contract/languages';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
-import { changesBetween } from '../../content/diff.ts';
+import { flatSnapshot, versionChanges } from '../../content/diff.ts';
 import type { ContentTypeSpec } from '../../content/registry.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { findRow, insertVersion, listVersions, toItem, type Actor, type Snapshot } from '../../content/store.ts';
@@ -119,6 +119,20 @@ const importedOf = (t: Translation) => ({
   snapshot: { fields: t.fields, status: t.status, publishAt: t.publishAt, unpublishAt: t.unpublishAt },
 });
 
+/**
+ * The version the form edited, checked against the stored one (0: not written yet): true when the
+ * request was answered (a 400 for a missing version, a 409 with both texts for a stale one). Without
+ * a version in the body, `assumed` (the stored one) where a route allows that.
+ */
+function refusedVersion(reply: FastifyReply, current: Translation | undefined, body: Record<string, unknown>, assumed?: number): boolean {
+  const version = body.version === undefined && assumed !== undefined ? ({ success: true, data: assumed } as const) : versionOf(body);
+  if (!version.success) {
+    void refuseInvalid(reply, { version: 'Reload the page: the version you edited is missing.' }, body);
+    return true;
+  }
+  return stale(reply, current, version.data, body);
+}
+
 function stale(reply: FastifyReply, current: Translation | undefined, expected: number, submitted: Record<string, unknown>) {
   if ((current?.version ?? 0) === expected) return false;
   void reply.code(409).send({ error: CONFLICT, current: current ?? null, submitted });
@@ -128,8 +142,6 @@ function stale(reply: FastifyReply, current: Translation | undefined, expected: 
 /** The version the form edited: 0 for a language not written yet. */
 const versionOf = (body: Record<string, unknown>) =>
   body.version === 0 || body.version === '0' ? ({ success: true, data: 0 } as const) : editedVersion.safeParse(body.version);
-
-const flat = (s: Snapshot) => ({ ...s.fields, status: s.status, publishAt: s.publishAt, unpublishAt: s.unpublishAt });
 
 export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { db, config, now } = deps;
@@ -153,6 +165,13 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
     if (versions.length > 0) return versions;
     const current = await findTranslation(db, code, spec.type, id, locale, tz, now());
     return current ? [importedOf(current)] : [];
+  }
+
+  /** The language's version, or 404 when it has none. */
+  async function existing(spec: ContentTypeSpec, code: string, id: string, locale: SiteLanguage): Promise<Translation> {
+    const current = await findTranslation(db, code, spec.type, id, locale, tz, now());
+    if (!current) throw new HttpError(404, `This ${spec.label} has no ${LANGUAGES[locale].english} version.`);
+    return current;
   }
 
   interface Write {
@@ -307,9 +326,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       mayChange(context, current);
       const intent = intentOf(body);
       if (intent === 'publish' && !isEditor(context.role)) throw new HttpError(403, CONTRIBUTOR_CANNOT_PUBLISH);
-      const version = versionOf(body);
-      if (!version.success) return refuseInvalid(reply, { version: 'Reload the page: the version you edited is missing.' }, body);
-      if (stale(reply, current, version.data, body)) return reply;
+      if (refusedVersion(reply, current, body)) return reply;
       const parsed = parseWrite({ ...spec, schema: translationFieldsSchema(spec.type) }, body, tz);
       if (!parsed.ok) return refuseInvalid(reply, parsed.errors, body);
       const status: ContentStatus = intent ? statusOf(intent) : (current?.status ?? 'draft');
@@ -321,7 +338,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
         id,
         locale,
         current,
-        expected: version.data,
+        expected: current?.version ?? 0,
         next: {
           fields: parsed.fields,
           publishAt: parsed.publishAt,
@@ -354,11 +371,8 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       const body = bodyOf(request);
       if (!isEditor(context.role)) throw new HttpError(403, CONTRIBUTOR_CANNOT);
       await loadItem(spec, code, id);
-      const current = await findTranslation(db, code, spec.type, id, locale, tz, now());
-      if (!current) throw new HttpError(404, `This ${spec.label} has no ${LANGUAGES[locale].english} version.`);
-      const version = body.version === undefined ? { success: true as const, data: current.version } : versionOf(body);
-      if (!version.success) return refuseInvalid(reply, { version: 'Reload the page: the version you edited is missing.' }, body);
-      if (stale(reply, current, version.data, body)) return reply;
+      const current = await existing(spec, code, id, locale);
+      if (refusedVersion(reply, current, body, current.version)) return reply;
       return write({
         request,
         reply,
@@ -412,11 +426,9 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       },
     },
     async (request) => {
-      const { versions } = await historyOf(request);
-      const from = versions.find((v) => v.version === request.query.from);
-      const to = versions.find((v) => v.version === request.query.to);
-      if (!from || !to) throw new HttpError(404, 'No such version of this translation.');
-      return { from: from.version, to: to.version, changes: changesBetween(flat(from.snapshot), flat(to.snapshot)) };
+      const found = versionChanges((await historyOf(request)).versions, request.query, flatSnapshot);
+      if (found === 'missing') throw new HttpError(404, 'No such version of this translation.');
+      return found;
     },
   );
 
@@ -437,12 +449,9 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       const { spec, versions } = await historyOf(request);
       const context = staffOf(request);
       const body = bodyOf(request);
-      const current = await findTranslation(db, code, spec.type, id, locale, tz, now());
-      if (!current) throw new HttpError(404, `This ${spec.label} has no ${LANGUAGES[locale].english} version.`);
+      const current = await existing(spec, code, id, locale);
       mayChange(context, current);
-      const version = body.version === undefined ? { success: true as const, data: current.version } : versionOf(body);
-      if (!version.success) return refuseInvalid(reply, { version: 'Reload the page: the version you edited is missing.' }, body);
-      if (stale(reply, current, version.data, body)) return reply;
+      if (refusedVersion(reply, current, body, current.version)) return reply;
       const old = versions.find((v) => v.version === request.params.version);
       if (!old) throw new HttpError(404, 'No such version of this translation.');
       return write({

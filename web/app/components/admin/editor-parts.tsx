@@ -1,5 +1,9 @@
-// Parts shared by the staff area's editor forms (content items and information pages): the box
-// that shows the text a colleague saved meanwhile, and the save buttons by role.
+import { EditField } from './fields';
+import { zoneLabel, zoneName } from '../../lib/staff/admin-time';
+
+// Parts shared by the staff area's editor forms (content items, their other languages and information
+// pages): the box that shows the text a colleague saved meanwhile, the save buttons by role, and the
+// publishing window.
 
 /** A refused save (409): what is saved now, next to the form that still holds the person's text. */
 export function ConflictBox({ version, lines }: { version: number; lines: ReadonlyArray<{ label: string; text: string }> }) {
@@ -59,6 +63,44 @@ export function SaveButtons({
         )}
         {children}
       </div>
+    </>
+  );
+}
+
+/**
+ * Publish at and Unpublish at, typed in the school's time zone, kept after a refused save (`value`:
+ * what was typed, else what is stored). `whose`: the words before the first hint's time zone
+ * ("The Hindi text's own time, in").
+ */
+export function PublishWindowFields({
+  value,
+  error,
+  timeZone,
+  whose = 'In',
+}: {
+  value: (name: 'publishAt' | 'unpublishAt') => string;
+  error: (name: 'publishAt' | 'unpublishAt') => string | undefined;
+  timeZone: string;
+  whose?: string;
+}) {
+  return (
+    <>
+      <EditField
+        name="publishAt"
+        label="Publish at"
+        type="datetime-local"
+        value={value('publishAt')}
+        error={error('publishAt')}
+        hint={`${whose} the school's time zone, ${zoneName(timeZone)}. Leave empty to go live when published.`}
+      />
+      <EditField
+        name="unpublishAt"
+        label="Unpublish at"
+        type="datetime-local"
+        value={value('unpublishAt')}
+        error={error('unpublishAt')}
+        hint={`Also in ${zoneLabel(timeZone)}. Leave empty to keep it up until unpublished.`}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/content-item';
 import { viewOf } from './content';
 import { AlbumPhotos } from '../../components/admin/album-photos';
 import { FileRefs } from '../../components/admin/file-refs';
-import { ConflictBox, KeptTextNote } from '../../components/admin/editor-parts';
+import { ConflictBox, KeptTextNote, PublishWindowFields } from '../../components/admin/editor-parts';
 import { DeleteConfirm, ITEM_FORM_ID, ItemButtons } from '../../components/admin/item-actions';
 import { keptTextKey, useKeptText } from '../../components/admin/kept-text';
 import { HistorySection, PreviewBox } from '../../components/admin/history';
@@ -13,7 +13,7 @@ import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { RichTextField } from '../../components/admin/rich-text/field';
 import { MonthDayField, monthDayPart } from '../../components/admin/month-day-field';
-import { joinMonthDay, staffTime, zoneLabel, zoneName } from '../../lib/staff/admin-time';
+import { joinMonthDay, staffTime } from '../../lib/staff/admin-time';
 import { isNotifiableType, NOTIFIABLE_TOPICS, topicWords } from '@sthsm/contract/subscriptions';
 import {
   adminApi,
@@ -369,21 +369,10 @@ export default function ContentItemForm({ loaderData, actionData }: Route.Compon
             />
           ),
         )}
-        <EditField
-          name="publishAt"
-          label="Publish at"
-          type="datetime-local"
-          value={v('publishAt', item?.publishAtLocal)}
-          error={e('publishAt')}
-          hint={`In the school's time zone, ${zoneName(timeZone)}. Leave empty to go live when published.`}
-        />
-        <EditField
-          name="unpublishAt"
-          label="Unpublish at"
-          type="datetime-local"
-          value={v('unpublishAt', item?.unpublishAtLocal)}
-          error={e('unpublishAt')}
-          hint={`Also in ${zoneLabel(timeZone)}. Leave empty to keep it up until unpublished.`}
+        <PublishWindowFields
+          value={(name) => v(name, name === 'publishAt' ? item?.publishAtLocal : item?.unpublishAtLocal)}
+          error={e}
+          timeZone={timeZone}
         />
         {editor && isNotifiableType(type) ? (
           <NotifyChoice

@@ -4,14 +4,13 @@ import { LANGUAGES, isSiteLanguage, type SiteLanguage } from '@sthsm/contract/la
 import { sanitizeRichText } from '@sthsm/contract/rich-text-sanitize';
 import type { Route } from './+types/content-translation';
 import { viewOf } from './content';
-import { ConflictBox, KeptTextNote } from '../../components/admin/editor-parts';
+import { ConflictBox, KeptTextNote, PublishWindowFields } from '../../components/admin/editor-parts';
 import { ItemButtons } from '../../components/admin/item-actions';
 import { keptTextKey, useKeptText } from '../../components/admin/kept-text';
 import { HistorySection } from '../../components/admin/history';
 import { useChangedForm } from '../../components/admin/unsaved-changes';
 import { CsrfField, EditField, FormMessage } from '../../components/admin/fields';
 import { RichTextField } from '../../components/admin/rich-text/field';
-import { zoneLabel, zoneName } from '../../lib/staff/admin-time';
 import {
   adminApi,
   fail,
@@ -250,21 +249,11 @@ export default function ContentTranslation({ loaderData, actionData }: Route.Com
             </div>
           );
         })}
-        <EditField
-          name="publishAt"
-          label="Publish at"
-          type="datetime-local"
-          value={v('publishAt', translation?.publishAtLocal)}
-          error={e('publishAt')}
-          hint={`The ${language.english} text's own time, in the school's time zone, ${zoneName(timeZone)}. Leave empty to go live when published.`}
-        />
-        <EditField
-          name="unpublishAt"
-          label="Unpublish at"
-          type="datetime-local"
-          value={v('unpublishAt', translation?.unpublishAtLocal)}
-          error={e('unpublishAt')}
-          hint={`Also in ${zoneLabel(timeZone)}. Leave empty to keep it up until unpublished.`}
+        <PublishWindowFields
+          value={(name) => v(name, name === 'publishAt' ? translation?.publishAtLocal : translation?.unpublishAtLocal)}
+          error={e}
+          timeZone={timeZone}
+          whose={`The ${language.english} text's own time, in`}
         />
         <ItemButtons item={translation} editor={editor} me={me.user.id} singular={singular} changed={changes.changed} deletable={false} />
       </Form>
