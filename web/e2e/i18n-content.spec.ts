@@ -89,6 +89,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(visitor.getByText(NOTE)).toBeVisible();
       await page.goto(`/admin/news/${id}`);
       await expect(page.getByText('Status: Published')).toBeVisible();
+
+      // A change to the English text is flagged beside the Hindi version, until the Hindi is saved again.
+      await page.getByLabel('Description').fill('Trials for the under-14 team are on Tuesday after school.');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Other languages' })).toContainText('the English has changed since it was saved');
+      await page.getByRole('region', { name: 'Other languages' }).getByRole('link', { name: 'Edit the Hindi version' }).click();
+      await expect(page.getByText('The English description changed after this Hindi version was last saved.')).toBeVisible();
     } finally {
       await staff.close();
       await visitor.close();

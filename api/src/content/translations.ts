@@ -15,6 +15,8 @@ import { utcToSchoolTime } from './time.ts';
 
 export interface Translation extends Snapshot {
   locale: string;
+  /** The English text of the same fields when this version was saved (null: not known). */
+  source: Record<string, unknown> | null;
   displayStatus: DisplayStatus;
   publishAtLocal: string | null;
   unpublishAtLocal: string | null;
@@ -25,6 +27,14 @@ export interface Translation extends Snapshot {
   updatedBy: string | null;
   reviewNote: string | null;
 }
+
+/** The item's English text of the fields a language has. */
+export const englishOf = (spec: ContentTypeSpec, fields: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(spec.translatable.map((f) => [f, fields[f] ?? '']));
+
+/** Whether the English text changed since a language's version was last saved beside it (not known: no). */
+export const englishChangedSince = (t: Pick<Translation, 'source'>, spec: ContentTypeSpec, fields: Record<string, unknown>): boolean =>
+  t.source !== null && spec.translatable.some((f) => (t.source?.[f] ?? '') !== (fields[f] ?? ''));
 
 /** The key of a language's history in content_versions. */
 export const historyType = (type: ContentType, locale: string) => `${type}@${locale}`;
@@ -43,6 +53,7 @@ function toTranslation(row: Selectable<ContentTranslationsTable>, timeZone: stri
   return {
     locale: row.locale,
     fields: fieldsOf(row.fields),
+    source: row.source === null ? null : fieldsOf(row.source),
     status,
     displayStatus: displayStatus({ status, publishAt: row.publish_at, unpublishAt: row.unpublish_at }, now),
     publishAt: row.publish_at,
@@ -83,7 +94,16 @@ export async function findTranslation(
 /** The first version of a language: undefined when someone else wrote it first (the primary key). */
 export async function insertTranslation(
   trx: Db,
-  o: { code: string; spec: ContentTypeSpec; id: string; locale: string; next: Snapshot; actor: Actor; now: Date },
+  o: {
+    code: string;
+    spec: ContentTypeSpec;
+    id: string;
+    locale: string;
+    next: Snapshot;
+    source: Record<string, unknown>;
+    actor: Actor;
+    now: Date;
+  },
 ): Promise<Selectable<ContentTranslationsTable> | undefined> {
   const at = o.now.toISOString();
   return trx
@@ -94,6 +114,7 @@ export async function insertTranslation(
       item_id: o.id,
       locale: o.locale,
       fields: JSON.stringify(o.next.fields),
+      source: JSON.stringify(o.source),
       status: o.next.status,
       publish_at: o.next.publishAt,
       unpublish_at: o.next.unpublishAt,
@@ -119,6 +140,8 @@ export async function updateTranslation(
     locale: string;
     expected: number;
     next: Snapshot & { reviewNote: string | null };
+    /** The English text it was written beside (kept as it was when only the status changes: null). */
+    source: Record<string, unknown> | null;
     actor: Actor;
     now: Date;
   },
@@ -127,6 +150,7 @@ export async function updateTranslation(
     .updateTable('content_translations')
     .set({
       fields: JSON.stringify(o.next.fields),
+      ...(o.source ? { source: JSON.stringify(o.source) } : {}),
       status: o.next.status,
       publish_at: o.next.publishAt,
       unpublish_at: o.next.unpublishAt,
@@ -226,6 +250,7 @@ export async function insertPublishedTranslation(
       item_id: t.id,
       locale: t.locale,
       fields: JSON.stringify(t.fields),
+      source: null,
       status: 'published',
       publish_at: null,
       unpublish_at: null,

@@ -400,6 +400,8 @@ export interface ContentTranslationsTable {
   locale: string;
   /** JSON: the type's translatable fields (content/registry.ts `translatable`). */
   fields: string;
+  /** JSON: the English text of those fields when this version was saved; null when not known. */
+  source: string | null;
   status: string;
   publish_at: string | null;
   unpublish_at: string | null;

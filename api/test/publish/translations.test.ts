@@ -104,6 +104,27 @@ describe(`versions in other languages (${engine})`, () => {
     expect(shown?.lang).toBeUndefined();
   });
 
+  it('says when the English text changed after the Hindi version was saved, and which fields', async () => {
+    const item = await publishedNews('Book fair');
+    const url = `${NEWS}/${item.id}/translations/hi`;
+    await as(t.app, editor)('PUT', url, { ...HINDI, version: 0, intent: 'publish' });
+    const languages = async () => (await as(t.app, editor)('GET', `${NEWS}/${item.id}`)).json().item.translations;
+    expect(await languages()).toEqual([
+      { locale: 'hi', language: 'Hindi', offered: true, displayStatus: 'published', version: 1, englishChanged: false },
+    ]);
+    // Publishing or unpublishing the English item changes no text: nothing to check.
+    await as(t.app, editor)('POST', `${NEWS}/${item.id}/unpublish`, {});
+    await as(t.app, editor)('POST', `${NEWS}/${item.id}/publish`, {});
+    expect((await as(t.app, editor)('GET', url)).json().englishChanged).toEqual([]);
+    await as(t.app, editor)('PUT', `${NEWS}/${item.id}`, { ...VALID.news, title: 'Book fair moved to Friday', version: 3 });
+    expect((await languages())[0].englishChanged).toBe(true);
+    const page = (await as(t.app, editor)('GET', url)).json();
+    expect(page.englishChanged.map((c: { field: string }) => c.field)).toEqual(['title']);
+    // Saving the Hindi beside the new English settles it.
+    await as(t.app, editor)('PUT', url, { ...HINDI, title: 'पुस्तक मेला शुक्रवार को', version: 1 });
+    expect((await languages())[0].englishChanged).toBe(false);
+  });
+
   it('a scheduled Hindi version waits for its own time', async () => {
     const item = await publishedNews('Founders day');
     const res = await as(t.app, editor)('PUT', `${NEWS}/${item.id}/translations/hi`, {

@@ -15,6 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('item_id', 'text', (c) => c.notNull())
     .addColumn('locale', 'text', (c) => c.notNull())
     .addColumn('fields', 'text', (c) => c.notNull())
+    // JSON: the English text of the same fields when this version was saved (null: not known, as for
+    // a seeded one), so the form can say what changed in the English since.
+    .addColumn('source', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
     .addColumn('publish_at', 'text')
     .addColumn('unpublish_at', 'text')

@@ -33,7 +33,7 @@ import {
   type Snapshot,
 } from '../../content/store.ts';
 import { schoolTimeToUtc } from '../../content/time.ts';
-import { translationsOf } from '../../content/translations.ts';
+import { englishChangedSince, translationsOf } from '../../content/translations.ts';
 import { findSchoolProfile } from '../../repositories/school-profiles.ts';
 import { LANGUAGES, isSiteLanguage } from '@sthsm/contract/languages';
 import { signPreview } from '../../content/preview.ts';
@@ -123,6 +123,7 @@ const itemSchema = z.object({
         offered: z.boolean().describe('Whether the school offers it on its site now'),
         displayStatus: z.enum(DISPLAY_STATUSES).nullable().describe('Its own status; null: not written yet'),
         version: z.number().int().nullable(),
+        englishChanged: z.boolean().describe('Whether the English text changed since it was last saved'),
       }),
     )
     .optional()
@@ -288,7 +289,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
   const item = (spec: ContentTypeSpec, row: Record<string, string | number | null>) => toItem(spec, row, tz, now());
 
   /** The item's versions in the languages the school offers (and any written before a language was turned off). */
-  async function languagesOf(code: string, spec: ContentTypeSpec, id: string) {
+  async function languagesOf(code: string, spec: ContentTypeSpec, id: string, fields: Record<string, unknown>) {
     const [profile, written] = await Promise.all([findSchoolProfile(db, code), translationsOf(db, code, spec.type, id, tz, now())]);
     const offered: readonly string[] = profile?.profile.languages ?? [];
     const locales = [...new Set([...offered, ...written.map((w) => w.locale)])].filter(isSiteLanguage);
@@ -300,6 +301,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
         offered: offered.includes(locale),
         displayStatus: found?.displayStatus ?? null,
         version: found?.version ?? null,
+        englishChanged: found ? englishChangedSince(found, spec, fields) : false,
       };
     });
   }
@@ -624,7 +626,7 @@ export const contentRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) =>
           notShown: await notShown(db, spec, code, current, now()),
           notifiable: isNotifiable(spec.type),
           notification: await sendLogOf(db, code, spec.type, current.id, current.fields),
-          ...(spec.translatable.length ? { translations: await languagesOf(code, spec, current.id) } : {}),
+          ...(spec.translatable.length ? { translations: await languagesOf(code, spec, current.id, current.fields) } : {}),
         },
       };
     },

@@ -3,11 +3,12 @@ import { editedVersion, translationFieldsSchema, type ContentStatus } from '@sth
 import { LANGUAGES, SITE_LANGUAGES, type SiteLanguage } from '@sthsm/contract/languages';
 import { z } from 'zod';
 import { contentChanged } from '../../cache.ts';
-import { flatSnapshot, versionChanges } from '../../content/diff.ts';
+import { changesBetween, flatSnapshot, versionChanges } from '../../content/diff.ts';
 import type { ContentTypeSpec } from '../../content/registry.ts';
 import { bumpContentVersion } from '../../content/state.ts';
 import { findRow, insertVersion, listVersions, toItem, type Actor, type Snapshot } from '../../content/store.ts';
 import {
+  englishOf,
   findTranslation,
   historyType,
   insertTranslation,
@@ -59,6 +60,7 @@ const translationParams = itemParams.extend({
 
 const translationSchema = z.object({
   locale: z.string(),
+  source: z.record(z.string(), z.unknown()).nullable().describe('The English text it was last saved beside (null: not known)'),
   fields: z.record(z.string(), z.unknown()).describe('The text fields in this language'),
   status: z.enum(['draft', 'review', 'published']),
   displayStatus: z.string().describe('Draft, In review, Scheduled, Published or Expired, from its own window'),
@@ -88,6 +90,9 @@ const pageAnswer = z.object({
   shared: z.array(z.string()).describe("The item's other fields: the same in every language"),
   offered: z.boolean().describe('Whether the school offers this language on its site now'),
   translation: translationSchema.nullable(),
+  englishChanged: z
+    .array(fieldChangeSchema)
+    .describe("What changed in the English text since this language's version was last saved (empty: nothing, or not known)"),
 });
 
 const writeBody = z
@@ -185,6 +190,8 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
     /** The version edited: 0 for a first version. */
     expected: number;
     next: Snapshot & { reviewNote: string | null };
+    /** The English text the fields were written beside (a save of the text); null keeps the stored one. */
+    source: Record<string, unknown> | null;
     action: string;
     submitted: Record<string, unknown>;
   }
@@ -217,10 +224,20 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
             locale: w.locale,
             expected: w.expected,
             next: w.next,
+            source: w.source,
             actor,
             now: at,
           })
-        : await insertTranslation(trx as Db, { code: w.code, spec: w.spec, id: w.id, locale: w.locale, next: w.next, actor, now: at });
+        : await insertTranslation(trx as Db, {
+            code: w.code,
+            spec: w.spec,
+            id: w.id,
+            locale: w.locale,
+            next: w.next,
+            source: w.source ?? {},
+            actor,
+            now: at,
+          });
       if (!row) return null;
       const after = translationOf(row, tz, at);
       await insertVersion(trx as Db, {
@@ -283,7 +300,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       const spec = translatableSpec(request.params.type);
       const item = await loadItem(spec, code, id);
       const translation = await findTranslation(db, code, spec.type, id, locale, tz, now());
-      const english = Object.fromEntries(spec.translatable.map((f) => [f, item.fields[f] ?? '']));
+      const english = englishOf(spec, item.fields);
       return {
         item: {
           id,
@@ -298,6 +315,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
         shared: Object.keys(spec.columns).filter((f) => !spec.translatable.includes(f)),
         offered: await offers(code, locale),
         translation: translation ?? null,
+        englishChanged: translation?.source ? changesBetween(translation.source, english) : [],
       };
     },
   );
@@ -320,7 +338,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
       const spec = translatableSpec(request.params.type);
       const context = staffOf(request);
       const body = bodyOf(request);
-      await loadItem(spec, code, id);
+      const item = await loadItem(spec, code, id);
       if (!(await offers(code, locale))) throw new HttpError(422, languageOff(locale));
       const current = await findTranslation(db, code, spec.type, id, locale, tz, now());
       mayChange(context, current);
@@ -346,6 +364,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
           status,
           reviewNote: intent ? null : (current?.reviewNote ?? null),
         },
+        source: englishOf(spec, item.fields),
         action: !current ? 'created' : intent === 'publish' ? 'published' : intent === 'review' ? 'submitted' : 'updated',
         submitted: body,
       });
@@ -383,6 +402,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
         current,
         expected: current.version,
         next: { fields: current.fields, publishAt: current.publishAt, unpublishAt: current.unpublishAt, status: 'draft', reviewNote: null },
+        source: null,
         action: 'unpublished',
         submitted: body,
       });
@@ -470,6 +490,7 @@ export const translationRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps
           status: current.status,
           reviewNote: current.reviewNote,
         },
+        source: null,
         action: 'restored',
         submitted: body,
       });

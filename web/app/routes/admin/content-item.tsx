@@ -61,6 +61,8 @@ interface LanguageVersion {
   language: string;
   offered: boolean;
   displayStatus: DisplayStatus | null;
+  /** Whether the English text changed since that version was last saved. */
+  englishChanged?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ function OtherLanguages({ type, id, versions, singular }: { type: string; id: st
             </Link>
             {' — '}
             {v.displayStatus ? DISPLAY_STATUS_LABELS[v.displayStatus] : 'not written yet'}
+            {v.englishChanged ? ' · the English has changed since it was saved' : ''}
             {v.offered ? '' : ` (${v.language} is turned off in Settings)`}
           </li>
         ))}

@@ -49,6 +49,8 @@ interface TranslationPage {
   shared: string[];
   offered: boolean;
   translation: Translation | null;
+  /** What changed in the English since this version was last saved. */
+  englishChanged: Array<{ field: string }>;
 }
 
 function languageOf(param: string | undefined): SiteLanguage {
@@ -194,6 +196,12 @@ export default function ContentTranslation({ loaderData, actionData }: Route.Com
         </p>
       )}
       {translation?.reviewNote ? <p className="admin-alert">Returned with a comment: {translation.reviewNote}</p> : null}
+      {page.englishChanged.length > 0 ? (
+        <p className="admin-alert">
+          The English {new Intl.ListFormat('en-GB').format(page.englishChanged.map((c) => labelOf(c.field).toLowerCase()))} changed after
+          this {language.english} version was last saved. Check the {language.english} beside the new English below, then save.
+        </p>
+      ) : null}
       <FormMessage
         error={outcome?.error}
         errors={outcome?.errors}
