@@ -32,7 +32,7 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t, path: localized, longDate } = i18nFor(request);
+  const { t, path: localized, longDate } = await i18nFor(request);
   const id = requiredId(request, localized('/Events'));
   const code = currentSchool(request);
   const event = findItem(await schoolApi(code).allEvents(), id);

@@ -27,7 +27,7 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t, path: localized } = i18nFor(request);
+  const { t, path: localized } = await i18nFor(request);
   const id = requiredId(request, localized('/news'));
   const code = currentSchool(request);
   const item = findItem(await schoolApi(code).news(), id);

@@ -20,7 +20,7 @@ export const meta = pageMeta;
 export async function loader({ request }: Route.LoaderArgs) {
   const code = currentSchool(request);
   const [page, messages] = await Promise.all([fetchPage(code, 'principal-message'), schoolApi(code).principalMessages()]);
-  if (!page.published) return data({ ...notPublished(request), html: null, portrait: null }, { status: 404 });
+  if (!page.published) return data({ ...(await notPublished(request)), html: null, portrait: null }, { status: 404 });
   const first = messages?.[0];
   // Sanitized here on the server: the sanitizer never ships to the browser.
   const html = first ? sanitizeRichText(first.message) : '';

@@ -54,7 +54,7 @@ type View =
   { state: 'form' } | { state: 'refused' | 'limited'; message: string } | { state: 'failed' } | { state: 'answered'; answer: SearchAnswer };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t } = i18nFor(request);
+  const { t } = await i18nFor(request);
   const { q, query, error } = readSearchRequest(new URL(request.url).searchParams);
   const seo = q.trim() ? { seo: { title: t('lists.search.title', { q: q.trim() }) } } : {};
   const page = (view: View, status = 200) => data({ q, view, ...seo }, { status });

@@ -55,7 +55,7 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request);
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   if (!token) return data<LoaderData>({ state: 'failed', message: i18n.t('forms.manage.incomplete'), gone: true }, { headers: PRIVATE });
   const result = await subscriptionApi(currentSchool(request)).manage(token);
   if (result.ok) return data<LoaderData>({ state: 'ok', token, subscription: result.data.subscription }, { headers: PRIVATE });
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = tokenOf(request);
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   if (!token) return data<ActionData>({ status: 'failed', message: i18n.t('forms.manage.incomplete') }, { status: 400, headers: PRIVATE });
   const formData = await request.formData();
   const api = subscriptionApi(currentSchool(request));

@@ -10,9 +10,11 @@ import type { Page } from '@playwright/test';
 // board's initials, file types) are allowed by NAMES.
 
 const CATALOGUE_DIR = path.join(import.meta.dirname, '..', '..', 'app', 'i18n');
+/** English, the source catalogue, is in the contract (docs/decisions/0155). */
+const ENGLISH_DIR = path.join(import.meta.dirname, '..', '..', '..', 'packages', 'contract', 'src', 'messages');
 
 function catalogue(locale: string): Record<string, string> {
-  const dir = path.join(CATALOGUE_DIR, locale);
+  const dir = locale === 'en' ? ENGLISH_DIR : path.join(CATALOGUE_DIR, locale);
   const all: Record<string, string> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     Object.assign(all, JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>);

@@ -20,6 +20,7 @@ import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
 import { submissionRoutes } from './submissions.ts';
 import { requestRoutes } from './requests.ts';
+import { wordRoutes } from './words.ts';
 
 export interface AdminDeps extends Deps {
   mailer: Mailer;
@@ -61,6 +62,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     dashboardRoutes,
     pageRoutes,
     settingsRoutes,
+    wordRoutes,
     mediaRoutes,
     importRoutes,
     alertRoutes,
