@@ -44,6 +44,7 @@ import { subscribeRoutes } from './routes/subscribe.ts';
 import { rightsRoutes } from './routes/rights.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { wordRoutes } from './routes/words.ts';
 import { searchRoutes } from './routes/search.ts';
 
 export interface BuildOptions {
@@ -123,6 +124,8 @@ const api: FastifyPluginAsync<
     previewRoutes,
     tlsRoutes,
     alertRoutes,
+    // A school's corrections of the site's words (docs/decisions/0155).
+    wordRoutes,
     searchRoutes,
     // A guardian's consent link (issue 37): confirm, see and withdraw.
     consentRoutes,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { localeOfPath } from '@sthsm/contract/languages';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { brandCss, iconUrl, themeColour } from './lib/brand';
@@ -10,6 +11,7 @@ import { loadSchoolProfile } from './lib/school-data.server';
 import { currentSchool, siteUrlFor } from './lib/school.server';
 import { pageMeta } from './lib/seo';
 import { catalogueOf } from './i18n/catalogues.server';
+import { schoolMessages } from './i18n/corrections.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import { localeOf } from './i18n/locale.server';
 import { scriptFontCss, scriptFontOf } from './i18n/fonts';
@@ -51,9 +53,15 @@ function BrandHead({ nonce }: { nonce: string | undefined }) {
 /** What every page, public or staff, needs: the school of the request and its public origin. */
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const code = currentSchool(request);
+  // The school's wording of the address's language is asked for beside its profile (the same answer
+  // the page's loader gets: corrections.server.ts asks once per request).
+  const fromPath = localeOfPath(new URL(request.url).pathname);
+  const asked = catalogueOf(fromPath) ? fromPath : 'en';
+  const early = schoolMessages(request, code, asked);
   const school = await loadSchoolProfile(code);
   const { locale } = localeOf(request, school);
-  return { siteUrl: siteUrlFor(request, code), code, school, locale, messages: locale === 'en' ? null : catalogueOf(locale) };
+  const messages = locale === asked ? await early : await schoolMessages(request, code, locale);
+  return { siteUrl: siteUrlFor(request, code), code, school, locale, messages };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

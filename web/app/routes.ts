@@ -48,6 +48,8 @@ export default [
         // Platform operators only (issue 31): every school of this server.
         route('schools', 'routes/admin/schools.tsx'),
         route('settings', 'routes/admin/settings.tsx'),
+        // The school's own wording of the public site's messages (docs/staff.md): administrators only.
+        route('words', 'routes/admin/words.tsx'),
         route('audit', 'routes/admin/audit.tsx'),
         route('submissions', 'routes/admin/submissions.tsx'),
         route('submissions/:id', 'routes/admin/submission.tsx'),

@@ -22,7 +22,18 @@ const CONTENT = [
   'Information pages',
   'Media library',
 ];
-const SCHOOL = ['Settings', 'Staff', 'Children', 'Emergency alert', 'Submissions', 'Requests', 'Breaches', 'Audit log', 'Move in'];
+const SCHOOL = [
+  'Settings',
+  'Words on the site',
+  'Staff',
+  'Children',
+  'Emergency alert',
+  'Submissions',
+  'Requests',
+  'Breaches',
+  'Audit log',
+  'Move in',
+];
 
 const staffArea = (page: Page) => page.getByRole('navigation', { name: 'Staff area' });
 const menuButton = (page: Page) => staffArea(page).getByText('Menu', { exact: true });

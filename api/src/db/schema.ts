@@ -531,6 +531,16 @@ export interface EmergencyAlertsTable {
   created_at: string;
 }
 
+/** A school's own text of one message of the public site in one language (docs/decisions/0155). */
+export interface SiteWordCorrectionsTable {
+  school_code: string;
+  locale: string;
+  key: string;
+  text: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 /** One item's notification to its subscribers (unique per item), with its delivery counts. */
 export interface NotificationSendsTable {
   id: string;
@@ -673,4 +683,5 @@ export interface Database {
   search_state: SearchStateTable;
   search_texts: SearchTextsTable;
   breaches: BreachesTable;
+  site_word_corrections: SiteWordCorrectionsTable;
 }

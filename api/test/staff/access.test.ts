@@ -68,6 +68,7 @@ const BODIES: Record<string, object> = {
   'PATCH /api/admin/:code/staff/:userId': { role: 'editor' },
   'PUT /api/admin/:code/security': { requireAdminTwoFactor: false },
   'PUT /api/admin/:code/settings': { version: 1, profile: profileOf({ motto: 'A changed motto' }) },
+  'PUT /api/admin/:code/words/:locale': { words: { 'shell.link.alumni': 'Old Students' } },
   'POST /api/admin/me/password': { currentPassword: 'x', newPassword: 'a new long password' },
   'POST /api/admin/me/two-factor/enable': { code: '123456' },
   'POST /api/admin/me/two-factor/disable': { password: 'x' },
@@ -123,6 +124,12 @@ async function snapshot(): Promise<number[]> {
     reads(),
     // The school's settings: a refused save leaves its version where it was.
     findSchoolProfile(t.db, 'STHSM').then((r) => r?.version ?? 0),
+    // Its corrections of the site's words (a refused save writes none).
+    t.db
+      .selectFrom('site_word_corrections')
+      .select('key')
+      .execute()
+      .then((r) => r.length),
   ]);
 }
 
@@ -155,6 +162,8 @@ describe('every /api/admin route', () => {
       'GET /api/admin/me',
       'GET /api/admin/:code/settings',
       'PUT /api/admin/:code/settings',
+      'GET /api/admin/:code/words/:locale',
+      'PUT /api/admin/:code/words/:locale',
       'GET /api/admin/:code/breaches',
       'POST /api/admin/:code/breaches',
       'GET /api/admin/:code/breaches/:id',

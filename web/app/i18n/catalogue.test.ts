@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { slots } from '@sthsm/contract/message-check';
 import { SITE_LANGUAGES, LANGUAGES } from '@sthsm/contract/languages';
 import { MENU_GROUPS, SITE_PAGES } from '../lib/site-map';
 import { ENGLISH, type MessageKey } from './catalogue';
 import { catalogueOf, TRANSLATED } from './catalogues.server';
 import { localizedPath, translator } from './i18n';
 import { pageDescriptionKey, pageTitleKey } from './pages';
-
-/** The names a message fills in and the tags it wraps, in order of first use. */
-function slots(message: string): string[] {
-  const found = new Set<string>();
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const e of elements) {
-      if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) found.add(`{${e.value}}`);
-      if (e.type === TYPE.tag) {
-        found.add(`<${e.value}>`);
-        walk(e.children);
-      }
-      if (e.type === TYPE.plural || e.type === TYPE.select) {
-        found.add(`{${e.value}}`);
-        for (const option of Object.values(e.options)) walk(option.value);
-      }
-    }
-  };
-  walk(parse(message));
-  return [...found].sort();
-}
 
 describe('catalogues', () => {
   it('name every page of the page table and every menu group', () => {

@@ -1,7 +1,7 @@
 import { createContext, createElement, Fragment, useContext, type ReactNode } from 'react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LANGUAGES, localePath, type Locale } from '@sthsm/contract/languages';
-import { ENGLISH, type Catalogue, type MessageKey } from './catalogue';
+import { ENGLISH, type MessageKey, type Messages } from './catalogue';
 import { formatLong, MONTH_NAMES, parseDate } from '../lib/dates';
 
 // The page's language, in one place for every component (issue 35): its words (`t`), its `lang`
@@ -58,7 +58,7 @@ export function localizedPath(locale: Locale, to: string): string {
  * The words of `locale`: a key's text in its catalogue (English where a key has none), with `values`
  * filled in by ICU MessageFormat (plurals by the language's own rules). Formats are made once per key.
  */
-export function translator(locale: Locale, messages: Catalogue | null): Translate {
+export function translator(locale: Locale, messages: Messages | null): Translate {
   const tag = LANGUAGES[locale].tag;
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
@@ -74,7 +74,7 @@ export function translator(locale: Locale, messages: Catalogue | null): Translat
 }
 
 /** Like `translator`, for a message whose values or tags are React nodes. Formats are made once per key. */
-export function richTranslator(locale: Locale, messages: Catalogue | null): TranslateRich {
+export function richTranslator(locale: Locale, messages: Messages | null): TranslateRich {
   const tag = LANGUAGES[locale].tag;
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
@@ -107,18 +107,30 @@ function formatsOf(locale: Locale, tag: string): Pick<I18n, 'longDate' | 'monthN
   };
 }
 
-/** One I18n per language and catalogue: its formats are parsed once, not on every request or render. */
-const made = new Map<Locale, { messages: Catalogue | null; i18n: I18n }>();
+/**
+ * One I18n per language and catalogue object: its formats are parsed once, not on every request or
+ * render. A school's corrected catalogue is its own object (i18n/corrections.server.ts makes it once
+ * per school, language and wording), so two schools' words never meet; objects no longer used go.
+ */
+const made = new Map<Locale, WeakMap<Messages, I18n>>();
+const plain = new Map<Locale, I18n>();
 
-export function i18nOf(locale: Locale, messages: Catalogue | null): I18n {
-  const known = made.get(locale);
-  if (known && known.messages === messages) return known.i18n;
+export function i18nOf(locale: Locale, messages: Messages | null): I18n {
+  if (!messages) {
+    const known = plain.get(locale) ?? makeI18n(locale, null);
+    plain.set(locale, known);
+    return known;
+  }
+  let byCatalogue = made.get(locale);
+  if (!byCatalogue) made.set(locale, (byCatalogue = new WeakMap()));
+  const known = byCatalogue.get(messages);
+  if (known) return known;
   const i18n = makeI18n(locale, messages);
-  made.set(locale, { messages, i18n });
+  byCatalogue.set(messages, i18n);
   return i18n;
 }
 
-function makeI18n(locale: Locale, messages: Catalogue | null): I18n {
+function makeI18n(locale: Locale, messages: Messages | null): I18n {
   const { tag, dir } = LANGUAGES[locale];
   return {
     ...formatsOf(locale, tag),
@@ -136,8 +148,9 @@ function makeI18n(locale: Locale, messages: Catalogue | null): I18n {
 const English = i18nOf('en', ENGLISH);
 const I18nContext = createContext<I18n>(English);
 
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Catalogue | null; children: ReactNode }) {
-  const value = locale === 'en' ? English : i18nOf(locale, messages);
+/** `messages`: the page's catalogue with the school's corrections; for English only the corrections (none: null). */
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages | null; children: ReactNode }) {
+  const value = locale === 'en' && !messages ? English : i18nOf(locale, messages);
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 

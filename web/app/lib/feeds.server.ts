@@ -14,8 +14,9 @@ import { schoolApi, requestLocale } from './api.server';
 import { loadSchoolProfile } from './school-data.server';
 import { currentSchool, siteUrlFor } from './school.server';
 import { LANGUAGES, localeOfPath, localePath, type Locale } from '@sthsm/contract/languages';
-import type { Catalogue } from '../i18n/catalogue';
+import type { Messages } from '../i18n/catalogue';
 import { catalogueOf } from '../i18n/catalogues.server';
+import { schoolMessages } from '../i18n/corrections.server';
 import { i18nOf, localizedPath } from '../i18n/i18n';
 
 // The news feed (RSS 2.0, Atom) and the events calendar (iCalendar), made from the contract's public
@@ -33,7 +34,8 @@ export interface FeedSite {
   icon?: string | undefined;
   /** The feed's language (issue 35): its title and description, and the pages it links to. English by default. */
   locale?: Locale;
-  messages?: Catalogue | null;
+  /** Its catalogue with the school's corrections (i18n/corrections.server.ts). */
+  messages?: Messages | null;
 }
 
 /** A feed's words and addresses in its language: pages at /hi/…, feeds at /hi/news.rss… */
@@ -267,8 +269,8 @@ export async function feedSiteOf(request: Request): Promise<FeedSite | null> {
   const school = await loadSchoolProfile(code);
   const origin = siteUrlFor(request, code);
   const locale = localeOfPath(new URL(request.url).pathname);
-  const messages = catalogueOf(locale);
-  if (locale !== 'en' && !(school?.languages?.includes(locale) && messages)) return null;
+  if (locale !== 'en' && !(school?.languages?.includes(locale) && catalogueOf(locale))) return null;
+  const messages = await schoolMessages(request, code, locale);
   return { origin, schoolName: school?.name ?? '', icon: school?.brand?.crest ? iconUrl(code, 32, origin) : undefined, locale, messages };
 }
 

@@ -5,8 +5,8 @@ import { fetchPage } from './school-data.server';
 import { currentSchool } from './school.server';
 
 /** The loader data of a page the school has not published: it is answered as not found (decision 0134), titled in the page's language. */
-export function notPublished(request: Request) {
-  return { page: null, notPublished: true, seo: { title: i18nFor(request).t('shell.notFoundTitle') } } as const;
+export async function notPublished(request: Request) {
+  return { page: null, notPublished: true, seo: { title: (await i18nFor(request)).t('shell.notFoundTitle') } } as const;
 }
 
 /**
@@ -17,7 +17,7 @@ export function notPublished(request: Request) {
 export function infoPageLoader<S extends PageSlug>(slug: S) {
   return async ({ request }: { request: Request }) => {
     const { content, published } = await fetchPage(currentSchool(request), slug);
-    if (!published) return data({ ...notPublished(request), page: content }, { status: 404 });
+    if (!published) return data({ ...(await notPublished(request)), page: content }, { status: 404 });
     return data({ page: content, notPublished: false });
   };
 }

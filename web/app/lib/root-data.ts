@@ -1,6 +1,6 @@
 import type { Locale } from '@sthsm/contract/languages';
 import type { SchoolProfile } from '@sthsm/contract/profile';
-import type { Catalogue } from '../i18n/catalogue';
+import type { Messages } from '../i18n/catalogue';
 import { useRouteLoaderData } from 'react-router';
 
 /** The root loader's data: the public origin and the school of the request (null when it could not be loaded). */
@@ -11,8 +11,11 @@ export interface RootData {
   school: SchoolProfile | null;
   /** The page's language (issue 35): English unless the address asks for one the school offers. */
   locale: Locale;
-  /** That language's catalogue; null for English (the browser bundle has it). */
-  messages: Catalogue | null;
+  /**
+   * That language's catalogue with the school's corrections; for English the corrections alone
+   * (the browser bundle has the rest), null when there are none.
+   */
+  messages: Messages | null;
 }
 
 const EMPTY: RootData = { siteUrl: '', code: '', school: null, locale: 'en', messages: null };

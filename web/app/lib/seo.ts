@@ -3,7 +3,7 @@ import type { MetaDescriptor } from 'react-router';
 import { FEED_PATHS, shareImageUrl } from './item-links';
 import { findPage } from './site-map';
 import { LANGUAGES, localePath, pathWithoutLocale, type Locale } from '@sthsm/contract/languages';
-import type { Catalogue } from '../i18n/catalogue';
+import type { Messages } from '../i18n/catalogue';
 import { i18nOf, localizedPath, type Translate } from '../i18n/i18n';
 import { pageDescription, pageTitle } from '../i18n/pages';
 
@@ -123,7 +123,7 @@ function tags(
 
 export function pageMeta({ loaderData, location, matches }: MetaArgsLike): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as
-    { siteUrl?: string; school?: SchoolProfile | null; locale?: Locale; messages?: Catalogue | null } | undefined;
+    { siteUrl?: string; school?: SchoolProfile | null; locale?: Locale; messages?: Messages | null } | undefined;
   const siteUrl = root?.siteUrl ?? '';
   const school = root?.school ?? null;
   const locale = root?.locale ?? 'en';

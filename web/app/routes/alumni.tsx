@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it under TRUST_PROXY
   // (never what the client wrote), for the API's per-address rate limit (docs/decisions/0017).
   const result = await postForm(currentSchool(request), FORM_TYPE, body, request.headers.get('x-forwarded-for') ?? undefined);
-  const { locale, t } = i18nFor(request);
+  const { locale, t } = await i18nFor(request);
   const answer = toActionData(result, values, locale === 'en' ? undefined : t);
   if (!result.ok) console.warn(`alumni form: API answered ${result.status}`);
   const headers: HeadersInit =

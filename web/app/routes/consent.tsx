@@ -37,9 +37,8 @@ const failed = (message: string, status: number) => data<PageData>({ state: 'fai
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = params.token ?? '';
-  const i18n = i18nFor(request);
-  if (!TOKEN.test(token)) return failed(i18n.t('forms.consent.incomplete'), 200);
-  const result = await consentApi(currentSchool(request), token).view();
+  const [i18n, result] = await Promise.all([i18nFor(request), TOKEN.test(token) ? consentApi(currentSchool(request), token).view() : null]);
+  if (!result) return failed(i18n.t('forms.consent.incomplete'), 200);
   if (!result.ok) return failed(consentMessage(i18n, result.error, result.status), result.status === 404 ? 404 : 503);
   return data<PageData>({ state: 'ok', consent: result.consent, message: '', errors: {}, failure: '' }, { headers: PRIVATE });
 }
@@ -47,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const token = params.token ?? '';
   // The API's words are English; a page in another language shows its own (consent-words.ts).
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   if (!TOKEN.test(token)) return failed(i18n.t('forms.consent.incomplete'), 400);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');

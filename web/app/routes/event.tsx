@@ -32,10 +32,14 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t, path: localized, longDate } = i18nFor(request);
-  const id = requiredId(request, localized('/Events'));
   const code = currentSchool(request);
-  const event = findItem(await schoolApi(code, requestLocale(request)).allEvents(), id);
+  // The list is asked for beside the page's words (each waits at most one API time-out).
+  const [{ t, path: localized, longDate }, events] = await Promise.all([
+    i18nFor(request),
+    schoolApi(code, requestLocale(request)).allEvents(),
+  ]);
+  const id = requiredId(request, localized('/Events'));
+  const event = findItem(events, id);
   const origin = siteUrlFor(request, code);
   const path = eventPath(event._id);
   const picture = event.images[0];

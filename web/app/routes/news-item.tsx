@@ -27,10 +27,11 @@ export const meta = pageMeta;
 export const handle = NO_HYDRATION;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t, path: localized } = i18nFor(request);
-  const id = requiredId(request, localized('/news'));
   const code = currentSchool(request);
-  const item = findItem(await schoolApi(code, requestLocale(request)).news(), id);
+  // The list is asked for beside the page's words (each waits at most one API time-out).
+  const [{ t, path: localized }, news] = await Promise.all([i18nFor(request), schoolApi(code, requestLocale(request)).news()]);
+  const id = requiredId(request, localized('/news'));
+  const item = findItem(news, id);
   const origin = siteUrlFor(request, code);
   const path = newsItemPath(item._id);
   const picture = item.attachments.find(isImageRef);

@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     fetchPage(code, 'principal-message'),
     schoolApi(code, requestLocale(request)).principalMessages(),
   ]);
-  if (!page.published) return data({ ...notPublished(request), html: null, portrait: null, lang: undefined }, { status: 404 });
+  if (!page.published) return data({ ...(await notPublished(request)), html: null, portrait: null, lang: undefined }, { status: 404 });
   const first = messages?.[0];
   // Sanitized here on the server: the sanitizer never ships to the browser.
   const html = first ? sanitizeRichText(first.message) : '';

@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   console.warn(`privacy request form: API answered ${result.status}`);
   // The API's message is English; a page in another language says the same in its own words.
-  const { locale, t } = i18nFor(request);
+  const { locale, t } = await i18nFor(request);
   const headers: HeadersInit = result.status === 429 && result.retryAfter !== undefined ? { 'retry-after': String(result.retryAfter) } : {};
   return data<ActionData>(
     { status: 'failed', values, message: locale === 'en' ? result.error : t('forms.request.failed') },

@@ -54,14 +54,16 @@ type View =
   { state: 'form' } | { state: 'refused' | 'limited'; message: string } | { state: 'failed' } | { state: 'answered'; answer: SearchAnswer };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t } = i18nFor(request);
   const { q, query, error } = readSearchRequest(new URL(request.url).searchParams);
+  // The search is asked for beside the page's words (each waits at most one API time-out).
+  const searching = query === null ? null : searchSite(currentSchool(request), query, request.headers.get('x-forwarded-for') ?? undefined);
+  const { t } = await i18nFor(request);
   const seo = q.trim() ? { seo: { title: t('lists.search.title', { q: q.trim() }) } } : {};
   const page = (view: View, status = 200) => data({ q, view, ...seo }, { status });
   if (error !== null) return page({ state: 'refused', message: refusal(t, error) }, 400);
   if (query === null) return page({ state: 'form' });
   // X-Forwarded-For is the visitor's address as api/src/site.ts resolved it (as the alumni action passes it).
-  const outcome = await searchSite(currentSchool(request), query, request.headers.get('x-forwarded-for') ?? undefined);
+  const outcome = await (searching ?? searchSite(currentSchool(request), query, request.headers.get('x-forwarded-for') ?? undefined));
   if (outcome.status === 'refused') return page({ state: 'refused', message: refusal(t, outcome.message) }, 400);
   if (outcome.status === 'limited') return page({ state: 'limited', message: outcome.message }, 429);
   if (outcome.status === 'failed') return page({ state: 'failed' }, 503);

@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteUrlFor(request);
   const path = albumPath(album._id);
   const cover = album.attachments[0];
-  const { t } = i18nFor(request);
+  const { t } = await i18nFor(request);
   const seo = {
     title: album.title,
     description: previewText(album.description, t('media.album.preview', { count: album.attachments.length, title: album.title })),

@@ -38,7 +38,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = (await request.formData()).get('token');
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   if (typeof token !== 'string' || !subscriptionTokenSchema.safeParse(token).success) {
     return data<ActionData>(
       { status: 'failed', message: i18n.t('forms.confirm.incomplete'), gone: true },

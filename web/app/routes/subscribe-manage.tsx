@@ -55,9 +55,9 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request);
-  const i18n = i18nFor(request);
-  if (!token) return data<LoaderData>({ state: 'failed', message: i18n.t('forms.manage.incomplete'), gone: true }, { headers: PRIVATE });
-  const result = await subscriptionApi(currentSchool(request)).manage(token);
+  const [i18n, result] = await Promise.all([i18nFor(request), token ? subscriptionApi(currentSchool(request)).manage(token) : null]);
+  if (!result || !token)
+    return data<LoaderData>({ state: 'failed', message: i18n.t('forms.manage.incomplete'), gone: true }, { headers: PRIVATE });
   if (result.ok) return data<LoaderData>({ state: 'ok', token, subscription: result.data.subscription }, { headers: PRIVATE });
   const gone = result.status === 404;
   return data<LoaderData>({ state: 'failed', message: apiFailureText(i18n, result), gone }, { status: gone ? 404 : 503, headers: PRIVATE });
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = tokenOf(request);
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   if (!token) return data<ActionData>({ status: 'failed', message: i18n.t('forms.manage.incomplete') }, { status: 400, headers: PRIVATE });
   const formData = await request.formData();
   const api = subscriptionApi(currentSchool(request));

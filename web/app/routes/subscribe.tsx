@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const values = readChoices(await request.formData());
   // The schema's and the API's messages are English; a page in another language shows its own words.
-  const i18n = i18nFor(request);
+  const i18n = await i18nFor(request);
   const parsed = emailSubscriptionSchema.safeParse(values);
   if (!parsed.success) {
     const errors = subscribeErrors(i18n, knownErrors(fieldErrors(parsed.error)));

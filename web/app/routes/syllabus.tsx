@@ -17,7 +17,7 @@ export const meta = pageMeta;
 /** The page, and each document's size for its "PDF, 120 KB" hint (404 when the school has not published it). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { content, published } = await fetchPage(currentSchool(request), 'syllabus');
-  if (!published) return data({ ...notPublished(request), sizes: [] }, { status: 404 });
+  if (!published) return data({ ...(await notPublished(request)), sizes: [] }, { status: 404 });
   const sizes = await Promise.all((content?.documents ?? []).map((doc) => fileSize(doc.file)));
   return data({ page: content, notPublished: false, sizes });
 }

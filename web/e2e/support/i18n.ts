@@ -5,14 +5,16 @@ import type { Page } from '@playwright/test';
 // Issue 35's check that a page in another language has no English interface left: every visible
 // text and every accessible name, placeholder, title and alt of the page, outside what is marked as
 // English (lang="en…": the school's own text, until it is translated), is compared with the English
-// catalogue (web/app/i18n/en/*.json) and searched for English words at all (so a string that never
+// catalogue (packages/contract/src/messages/*.json) and searched for English words at all (so a string that never
 // reached a catalogue is caught too). Names written in Latin letters in any language (brands, the
 // board's initials, file types) are allowed by NAMES.
 
 const CATALOGUE_DIR = path.join(import.meta.dirname, '..', '..', 'app', 'i18n');
+/** English, the source catalogue, is in the contract (docs/decisions/0155). */
+const ENGLISH_DIR = path.join(import.meta.dirname, '..', '..', '..', 'packages', 'contract', 'src', 'messages');
 
 function catalogue(locale: string): Record<string, string> {
-  const dir = path.join(CATALOGUE_DIR, locale);
+  const dir = locale === 'en' ? ENGLISH_DIR : path.join(CATALOGUE_DIR, locale);
   const all: Record<string, string> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     Object.assign(all, JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>);

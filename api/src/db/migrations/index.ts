@@ -24,6 +24,7 @@ import * as guardianConsent from './2026-12-15-guardian-consent.ts';
 import * as accessLog from './2026-12-16-access-log.ts';
 import * as childErasure from './2026-12-17-child-erasure.ts';
 import * as contentTranslations from './2026-12-18-content-translations.ts';
+import * as siteWords from './2026-12-18-site-words.ts';
 
 /** Every migration, by date-prefixed name (Kysely runs them in name order). */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-16-access-log': accessLog,
   '2026-12-17-child-erasure': childErasure,
   '2026-12-18-content-translations': contentTranslations,
+  '2026-12-18-site-words': siteWords,
 };

@@ -21,6 +21,7 @@ import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
 import { submissionRoutes } from './submissions.ts';
 import { requestRoutes } from './requests.ts';
+import { wordRoutes } from './words.ts';
 
 export interface AdminDeps extends Deps {
   mailer: Mailer;
@@ -63,6 +64,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     dashboardRoutes,
     pageRoutes,
     settingsRoutes,
+    wordRoutes,
     mediaRoutes,
     importRoutes,
     alertRoutes,

@@ -20,6 +20,7 @@ export function schoolPlaces(role: StaffRole, operator = false): NavPlace[] {
   return [
     ...(operator ? [{ to: '/admin/schools', label: 'Schools' }] : []),
     ...(admin ? [{ to: '/admin/settings', label: 'Settings' }] : []),
+    ...(admin ? [{ to: '/admin/words', label: 'Words on the site' }] : []),
     ...(admin ? [{ to: '/admin/staff', label: 'Staff' }] : []),
     ...(admin || role === 'editor' ? [{ to: '/admin/children', label: 'Children' }] : []),
     ...(admin || role === 'editor' ? [{ to: '/admin/alerts', label: 'Emergency alert' }] : []),
