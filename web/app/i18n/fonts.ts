@@ -19,7 +19,8 @@ interface ScriptFont {
   unicodeRange: string;
   /**
    * The page's line heights where the script needs more room than the stylesheet's (body 1.6,
-   * headings 1.25): set whether or not the font has arrived, so lines never move when it does.
+   * headings 1.25): set whether or not the font has arrived, so lines never move when it does. The
+   * school's English text on the page (lang="en") keeps the stylesheet's.
    */
   lineHeight?: { body: number; heading: number };
 }
@@ -63,7 +64,9 @@ export function scriptFontCss(font: ScriptFont): string {
     `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:optional;src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
   const stacks = `html:root{--font-body:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;--font-heading:'${font.family}',Georgia,'Times New Roman',serif}`;
   const lines = font.lineHeight
-    ? `html:root body{line-height:${font.lineHeight.body}}html:root :is(h1,h2,h3){line-height:${font.lineHeight.heading}}`
+    ? `html:root body{line-height:${font.lineHeight.body}}html:root :is(h1,h2,h3):not(:lang(en)){line-height:${font.lineHeight.heading}}` +
+      // The weight of one class: a component's own line height (later in the head) still wins.
+      `:where(html:root) [lang^='en']{line-height:1.6}:where(html:root) :is(h1,h2,h3)[lang^='en']{line-height:1.25}`
     : '';
   return `${face(400, font.regular)}${face(700, font.bold)}${stacks}${lines}`;
 }

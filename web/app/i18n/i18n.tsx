@@ -28,6 +28,11 @@ export interface I18n {
    * page: 'en' on a page in another language, nothing on an English page.
    */
   contentLang: 'en' | undefined;
+  /**
+   * The `dir` of that text: 'ltr' on a right-to-left page (Urdu), so English words, numbers,
+   * addresses and e-mail addresses keep their order inside it; nothing elsewhere.
+   */
+  contentDir: 'ltr' | undefined;
   /** A day as words in this language: "14 August 2025", "14 अगस्त 2025" (the calendar day stored, in UTC). */
   longDate: (value: string | null | undefined) => string;
   /** A month's name (0: January) in this language. */
@@ -50,11 +55,21 @@ export function localizedPath(locale: Locale, to: string): string {
 }
 
 /**
+ * The Intl locale of a language's numbers and dates. An Urdu page writes the digits 0–9, as the
+ * school's own numbers on it do (phone numbers, sessions, classes): Intl's Urdu would write ۰–۹ in
+ * dates and counts beside them, two kinds of digit on one page.
+ */
+export function intlTag(locale: Locale): string {
+  const { tag } = LANGUAGES[locale];
+  return locale === 'ur' ? `${tag}-u-nu-latn` : tag;
+}
+
+/**
  * The words of `locale`: a key's text in its catalogue (English where a key has none), with `values`
  * filled in by ICU MessageFormat (plurals by the language's own rules). Formats are made once per key.
  */
 export function translator(locale: Locale, messages: Catalogue | null): Translate {
-  const tag = LANGUAGES[locale].tag;
+  const tag = intlTag(locale);
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
     const text = messages?.[key] ?? ENGLISH[key] ?? key;
@@ -70,7 +85,7 @@ export function translator(locale: Locale, messages: Catalogue | null): Translat
 
 /** Like `translator`, for a message whose values or tags are React nodes. Formats are made once per key. */
 export function richTranslator(locale: Locale, messages: Catalogue | null): TranslateRich {
-  const tag = LANGUAGES[locale].tag;
+  const tag = intlTag(locale);
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
     let format = formats.get(key);
@@ -116,13 +131,14 @@ export function i18nOf(locale: Locale, messages: Catalogue | null): I18n {
 function makeI18n(locale: Locale, messages: Catalogue | null): I18n {
   const { tag, dir } = LANGUAGES[locale];
   return {
-    ...formatsOf(locale, tag),
+    ...formatsOf(locale, intlTag(locale)),
     locale,
     tag,
     dir,
     t: translator(locale, messages),
     rich: richTranslator(locale, messages),
     contentLang: locale === 'en' ? undefined : 'en',
+    contentDir: dir === 'rtl' ? 'ltr' : undefined,
     path: (to) => localizedPath(locale, to),
   };
 }

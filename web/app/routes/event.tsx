@@ -66,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, calendar, shareUrl, jsonLd } = loaderData;
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, contentDir, longDate } = useI18n();
   const named = useTitledName();
   return (
     <>
@@ -94,18 +94,22 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           {event.time ? (
             <div>
               <dt>{t('lists.time')}</dt>
-              <dd lang={contentLang}>{event.time}</dd>
+              <dd lang={contentLang} dir={contentDir}>
+                {event.time}
+              </dd>
             </div>
           ) : null}
           {event.place ? (
             <div>
               <dt>{t('lists.venue')}</dt>
-              <dd lang={contentLang}>{event.place}</dd>
+              <dd lang={contentLang} dir={contentDir}>
+                {event.place}
+              </dd>
             </div>
           ) : null}
         </dl>
         {event.description ? (
-          <p className="item-page__text" lang={contentLang}>
+          <p className="item-page__text" lang={contentLang} dir={contentDir}>
             {event.description}
           </p>
         ) : null}

@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, contentDir, longDate } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -70,11 +70,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <time dateTime={isoDay(event.date)}>{longDate(event.date)}</time>
               </p>
             ) : null}
-            <h2 className="list-card__title" lang={contentLang}>
+            <h2 className="list-card__title" lang={contentLang} dir={contentDir}>
               <Link to={path(eventPath(event._id))}>{event.title}</Link>
             </h2>
             {event.description ? (
-              <p className="list-card__text" lang={contentLang}>
+              <p className="list-card__text" lang={contentLang} dir={contentDir}>
                 {event.description}
               </p>
             ) : null}
@@ -82,13 +82,17 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {event.place ? (
                 <div>
                   <dt>{t('lists.venue')}</dt>
-                  <dd lang={contentLang}>{event.place}</dd>
+                  <dd lang={contentLang} dir={contentDir}>
+                    {event.place}
+                  </dd>
                 </div>
               ) : null}
               {event.time ? (
                 <div>
                   <dt>{t('lists.time')}</dt>
-                  <dd lang={contentLang}>{event.time}</dd>
+                  <dd lang={contentLang} dir={contentDir}>
+                    {event.time}
+                  </dd>
                 </div>
               ) : null}
             </dl>

@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const { item, shareUrl } = loaderData;
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, contentDir, longDate } = useI18n();
   const named = useTitledName();
   return (
     <>
@@ -63,7 +63,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
         {item.description ? (
           <>
             <EnglishNote />
-            <p className="item-page__text" lang={contentLang}>
+            <p className="item-page__text" lang={contentLang} dir={contentDir}>
               {item.description}
             </p>
           </>

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { t, rich, path, contentLang, longDate } = useI18n();
+  const { t, rich, path, contentLang, contentDir, longDate } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -47,11 +47,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
               <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time>
             </p>
           ) : null}
-          <h2 className="list-card__title" lang={contentLang}>
+          <h2 className="list-card__title" lang={contentLang} dir={contentDir}>
             <Link to={path(newsItemPath(item._id))}>{item.title}</Link>
           </h2>
           {item.description ? (
-            <p className="list-card__text" lang={contentLang}>
+            <p className="list-card__text" lang={contentLang} dir={contentDir}>
               {item.description}
             </p>
           ) : null}

@@ -32,7 +32,7 @@ export const handle = NO_HYDRATION;
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
   const { html, portrait } = loaderData;
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   const principal = useRootData().school?.principal;
   if (loaderData.notPublished) return <NotPublished />;
   return (
@@ -42,7 +42,7 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
         {html ? (
           <>
             <EnglishNote />
-            <article className="principal-message" lang={contentLang}>
+            <article className="principal-message" lang={contentLang} dir={contentDir}>
               {portrait && principal ? (
                 <figure className="principal-portrait">
                   {/* API attachments carry no size: a fixed 4:5 box (CSS aspect-ratio) keeps the layout still. */}

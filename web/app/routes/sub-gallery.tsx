@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
   const { album, shareUrl } = loaderData;
-  const { t, path, number, contentLang } = useI18n();
+  const { t, path, number, contentLang, contentDir } = useI18n();
   const when = album.date ? formatDashed(album.date) : '';
   // A library photo's own alt text and caption where the server sends them (the optional `photos`
   // extension); otherwise, and for a decorative photo (it is a link's only content), the album's words.
@@ -104,7 +104,7 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
         </dl>
         <EnglishNote />
         {album.description ? (
-          <p className="album__description" lang={contentLang}>
+          <p className="album__description" lang={contentLang} dir={contentDir}>
             {album.description}
           </p>
         ) : null}

@@ -10,7 +10,7 @@ import { SchoolText } from '../english-note';
 const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
 
 export function EventCard({ event }: { event: HomeEvent }) {
-  const { longDate, contentLang } = useI18n();
+  const { longDate, contentLang, contentDir } = useI18n();
   return (
     <article className="home-card event-card">
       {event.image ? (
@@ -24,14 +24,16 @@ export function EventCard({ event }: { event: HomeEvent }) {
             {longDate(event.date)}
           </time>
         ) : null}
-        <h3 lang={contentLang}>{event.title}</h3>
+        <h3 lang={contentLang} dir={contentDir}>
+          {event.title}
+        </h3>
         {event.description ? (
-          <p className="home-card__text" lang={contentLang}>
+          <p className="home-card__text" lang={contentLang} dir={contentDir}>
             {event.description}
           </p>
         ) : null}
         {event.place || event.time ? (
-          <p className="event-card__meta" lang={contentLang}>
+          <p className="event-card__meta" lang={contentLang} dir={contentDir}>
             {event.place ? <span>{event.place}</span> : null}
             {event.time ? <span>{event.time}</span> : null}
           </p>
@@ -63,7 +65,7 @@ export function TopperCard({
   /** The sample card: its name is ours, not the school's. */
   placeholder?: boolean;
 }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <article className="home-card topper-card">
       <TopperPhoto
@@ -75,7 +77,9 @@ export function TopperCard({
         alt={t('media.home.photoOf', { name: topper.name })}
       />
       <div className="home-card__body">
-        <h4 lang={placeholder ? undefined : contentLang}>{topper.name}</h4>
+        <h4 lang={placeholder ? undefined : contentLang} dir={placeholder ? undefined : contentDir}>
+          {topper.name}
+        </h4>
         <TopperResult stream={topper.stream} division={topper.division} />
         {topper.sessionYear ? <p className="topper-card__session">{t('media.home.session', { year: topper.sessionYear })}</p> : null}
       </div>
@@ -99,7 +103,7 @@ export function BirthdayCard({
   /** The sample card: its name is ours, not the school's. */
   placeholder?: boolean;
 }) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   return (
     <article className="home-card birthday-card">
       {birthday.image ? (
@@ -120,7 +124,9 @@ export function BirthdayCard({
           </svg>
         </div>
       )}
-      <h3 lang={placeholder ? undefined : contentLang}>{birthday.name}</h3>
+      <h3 lang={placeholder ? undefined : contentLang} dir={placeholder ? undefined : contentDir}>
+        {birthday.name}
+      </h3>
       {birthday.className ? <p>{rich('media.home.class', { name: <SchoolText>{birthday.className}</SchoolText> })}</p> : null}
     </article>
   );

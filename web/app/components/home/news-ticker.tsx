@@ -11,7 +11,7 @@ import { mountTicker } from './ticker-controller';
  * effect below where React renders it in the browser.
  */
 export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
-  const { t, longDate, contentLang } = useI18n();
+  const { t, longDate, contentLang, contentDir } = useI18n();
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => (rootRef.current ? mountTicker(rootRef.current) : undefined), []);
 
@@ -28,7 +28,9 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
             {items.map((item) => (
               <li key={item.id}>
                 {item.date ? <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time> : null}
-                <span lang={contentLang}>{item.title}</span>
+                <span lang={contentLang} dir={contentDir}>
+                  {item.title}
+                </span>
               </li>
             ))}
           </ul>

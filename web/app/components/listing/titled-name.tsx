@@ -14,7 +14,7 @@ export function useTitledName(): {
   /** The link's contents. */
   content: (key: MessageKey, title: string, text: ReactNode) => ReactNode;
 } {
-  const { locale, t, rich } = useI18n();
+  const { locale, t, rich, contentDir } = useI18n();
   return {
     label: (key, title) => (locale === 'en' ? t(key, { title }) : undefined),
     content: (key, title, text) =>
@@ -23,7 +23,15 @@ export function useTitledName(): {
       ) : (
         <>
           <span aria-hidden="true">{text}</span>
-          <span className="visually-hidden">{rich(key, { title: <span lang="en">{title}</span> })}</span>
+          <span className="visually-hidden">
+            {rich(key, {
+              title: (
+                <span lang="en" dir={contentDir}>
+                  {title}
+                </span>
+              ),
+            })}
+          </span>
         </>
       ),
   };
