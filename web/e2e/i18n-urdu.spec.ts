@@ -189,6 +189,8 @@ test('right to left, Next shows the next announcement and the arrow keys move th
 
 for (const width of [390, 1280]) {
   test(`axe: /ur and /ur/about-us at ${width} px have no violations`, async ({ page }) => {
+    // Two whole pages scanned: on a busy machine axe alone may take most of the default 30 s.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const violations: string[] = [];
     for (const path of ['/ur', '/ur/about-us']) {
