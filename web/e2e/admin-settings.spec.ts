@@ -239,7 +239,7 @@ test.describe('saving, on a server of its own', () => {
     const second = page.getByLabel('Language 2');
     await expect(second).toHaveValue('hi');
     // The list offers the languages whose words are written, beside None.
-    await expect(second.getByRole('option')).toHaveText(['None', 'Hindi (हिन्दी)']);
+    await expect(second.getByRole('option')).toHaveText(['None', 'Hindi (हिन्दी)', 'Urdu (اردو)']);
     await second.selectOption('');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();

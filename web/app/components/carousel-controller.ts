@@ -177,7 +177,9 @@ export function mountCarousel(section: HTMLElement): () => void {
       else swiper.slidePrev();
       return;
     }
-    viewport.scrollBy({ left: (direction === 'next' ? 1 : -1) * viewport.clientWidth, behavior: 'smooth' });
+    // Right to left (an Urdu page), the next slide is to the left: scrolling there is negative.
+    const forward = getComputedStyle(viewport).direction === 'rtl' ? -1 : 1;
+    viewport.scrollBy({ left: (direction === 'next' ? forward : -forward) * viewport.clientWidth, behavior: 'smooth' });
   };
   on(previous, 'click', () => go('prev'));
   on(next, 'click', () => go('next'));

@@ -19,6 +19,12 @@ export function EnglishNote({ lang }: { lang?: string | undefined } = {}) {
  * language (so a screen reader reads it as English), and left as plain text on an English page.
  */
 export function SchoolText({ children }: { children: ReactNode }) {
-  const { contentLang } = useI18n();
-  return contentLang ? <span lang={contentLang}>{children}</span> : children;
+  const { contentLang, contentDir } = useI18n();
+  return contentLang ? (
+    <span lang={contentLang} dir={contentDir}>
+      {children}
+    </span>
+  ) : (
+    children
+  );
 }

@@ -12,7 +12,7 @@ const contactLink = (chunks: ReactNode[]) => <SiteLink to="/contactUs">{chunks}<
  * page. From the root data, so every school shows its own.
  */
 export function OfficeContacts({ subject }: { subject: string }) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   const school = useRootData().school;
   const email = school?.emails?.office ?? school?.email ?? '';
   const phone = school?.phones?.[0];
@@ -21,12 +21,22 @@ export function OfficeContacts({ subject }: { subject: string }) {
       {email ? (
         <li>
           {t('info.email')}
-          <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} lang={contentLang}>
+          <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} lang={contentLang} dir={contentDir}>
             {email}
           </a>
         </li>
       ) : null}
-      {phone ? <li>{rich('info.office.telephone', { phone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> })}</li> : null}
+      {phone ? (
+        <li>
+          {rich('info.office.telephone', {
+            phone: (
+              <a href={`tel:${telOf(phone.number)}`} dir={contentDir}>
+                {phone.number}
+              </a>
+            ),
+          })}
+        </li>
+      ) : null}
       <li>{rich('info.office.visit', { contact: contactLink })}</li>
     </ul>
   );

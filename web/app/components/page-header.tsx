@@ -14,7 +14,8 @@ import { crumbLabel, pageTitle } from '../i18n/pages';
 export function PageHeader({ title, titleLang, section }: { title?: string; titleLang?: string; section?: Crumb }) {
   const { pathname } = useLocation();
   const { siteUrl } = useRootData();
-  const { t, path } = useI18n();
+  const { t, path, contentDir } = useI18n();
+  const titleDir = titleLang ? contentDir : undefined;
   const entry = findPage(pathWithoutLocale(pathname));
   const fromTable = entry ? breadcrumbOf(entry) : { title: '', section: undefined };
   const heading = title ?? (entry ? pageTitle(t, entry) : t('shell.page'));
@@ -40,14 +41,16 @@ export function PageHeader({ title, titleLang, section }: { title?: string; titl
     <header className="page-header">
       <div className="container">
         {/* `titleLang`: a title the school wrote, on a page in another language (useI18n().contentLang). */}
-        <h1 lang={titleLang}>{heading}</h1>
+        <h1 lang={titleLang} dir={titleDir}>
+          {heading}
+        </h1>
         <nav aria-label={t('shell.breadcrumb')}>
           <ol className="breadcrumb">
             <li>
               <Link to={path('/')}>{home}</Link>
             </li>
             {middle ? <li>{middle.to ? <Link to={path(middle.to)}>{middle.label}</Link> : middle.label}</li> : null}
-            <li aria-current="page" lang={titleLang}>
+            <li aria-current="page" lang={titleLang} dir={titleDir}>
               {heading}
             </li>
           </ol>

@@ -55,11 +55,11 @@ export function TopperPhoto({
 
 /** The topper's stream (when known: the school's words) and division (a percentage). */
 export function TopperResult({ stream, division }: { stream: string; division: string }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <>
       {stream ? (
-        <p className="topper-card__stream" lang={contentLang}>
+        <p className="topper-card__stream" lang={contentLang} dir={contentDir}>
           {stream}
         </p>
       ) : null}

@@ -47,6 +47,12 @@ describe('translator', () => {
     expect(partial('shell.visitors')).toBe('आगंतुक');
     expect(partial('shell.quickLinks')).toBe('Quick Links');
   });
+
+  it('writes Urdu numbers with the digits 0–9, as the school’s own numbers beside them are', () => {
+    const ur = translator('ur', catalogueOf('ur'));
+    expect(ur('media.gallery.photos', { count: 1234 })).toBe('1,234 تصاویر');
+    expect(ur('lists.pageOf', { page: 2, pages: 12 })).toBe('کل 12 میں سے صفحہ 2');
+  });
 });
 
 describe('localizedPath', () => {

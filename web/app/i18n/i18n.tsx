@@ -33,6 +33,13 @@ export interface I18n {
    * school translated says so: `lang` from the API), 'en' on a page in another language otherwise.
    */
   textLang: (lang: string | undefined) => 'en' | undefined;
+  /**
+   * The `dir` of the school's English text (contentLang): 'ltr' on a right-to-left page (Urdu), so English words, numbers,
+   * addresses and e-mail addresses keep their order inside it; nothing elsewhere.
+   */
+  contentDir: 'ltr' | undefined;
+  /** The `dir` of one item's text: 'ltr' where textLang is 'en' on a right-to-left page. */
+  textDir: (lang: string | undefined) => 'ltr' | undefined;
   /** A day as words in this language: "14 August 2025", "14 अगस्त 2025" (the calendar day stored, in UTC). */
   longDate: (value: string | null | undefined) => string;
   /** A month's name (0: January) in this language. */
@@ -55,11 +62,21 @@ export function localizedPath(locale: Locale, to: string): string {
 }
 
 /**
+ * The Intl locale of a language's numbers and dates. An Urdu page writes the digits 0–9, as the
+ * school's own numbers on it do (phone numbers, sessions, classes): Intl's Urdu would write ۰–۹ in
+ * dates and counts beside them, two kinds of digit on one page.
+ */
+export function intlTag(locale: Locale): string {
+  const { tag } = LANGUAGES[locale];
+  return locale === 'ur' ? `${tag}-u-nu-latn` : tag;
+}
+
+/**
  * The words of `locale`: a key's text in its catalogue (English where a key has none), with `values`
  * filled in by ICU MessageFormat (plurals by the language's own rules). Formats are made once per key.
  */
 export function translator(locale: Locale, messages: Messages | null): Translate {
-  const tag = LANGUAGES[locale].tag;
+  const tag = intlTag(locale);
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
     const text = messages?.[key] ?? ENGLISH[key] ?? key;
@@ -75,7 +92,7 @@ export function translator(locale: Locale, messages: Messages | null): Translate
 
 /** Like `translator`, for a message whose values or tags are React nodes. Formats are made once per key. */
 export function richTranslator(locale: Locale, messages: Messages | null): TranslateRich {
-  const tag = LANGUAGES[locale].tag;
+  const tag = intlTag(locale);
   const formats = new Map<MessageKey, IntlMessageFormat>();
   return (key, values) => {
     let format = formats.get(key);
@@ -133,7 +150,7 @@ export function i18nOf(locale: Locale, messages: Messages | null): I18n {
 function makeI18n(locale: Locale, messages: Messages | null): I18n {
   const { tag, dir } = LANGUAGES[locale];
   return {
-    ...formatsOf(locale, tag),
+    ...formatsOf(locale, intlTag(locale)),
     locale,
     tag,
     dir,
@@ -141,6 +158,8 @@ function makeI18n(locale: Locale, messages: Messages | null): I18n {
     rich: richTranslator(locale, messages),
     contentLang: locale === 'en' ? undefined : 'en',
     textLang: (lang) => (locale === 'en' || lang === locale ? undefined : 'en'),
+    contentDir: dir === 'rtl' ? 'ltr' : undefined,
+    textDir: (lang) => (dir === 'rtl' && locale !== 'en' && lang !== locale ? 'ltr' : undefined),
     path: (to) => localizedPath(locale, to),
   };
 }

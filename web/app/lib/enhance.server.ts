@@ -88,7 +88,9 @@ export function enhance(): void {
       const at = ((wanted % count) + count) % count;
       target = at;
       mark(at);
-      list.scrollTo({ left: at * list.clientWidth, behavior: still.matches ? 'auto' : 'smooth' });
+      // Right to left (an Urdu page) the list scrolls leftwards from 0: scrollLeft 0, −width …
+      const forward = getComputedStyle(list).direction === 'rtl' ? -1 : 1;
+      list.scrollTo({ left: forward * at * list.clientWidth, behavior: still.matches ? 'auto' : 'smooth' });
     };
     const update = () => {
       const playing = !stopped();
@@ -100,7 +102,7 @@ export function enhance(): void {
     // A swipe or scroll by the visitor moves the list: the counter follows once our own scroll has arrived.
     const follow = () => {
       if (list.clientWidth === 0) return;
-      const at = list.scrollLeft / list.clientWidth;
+      const at = Math.abs(list.scrollLeft) / list.clientWidth;
       if (target !== null) {
         if (Math.abs(at - target) > 0.01) return;
         target = null;
@@ -174,9 +176,12 @@ export function enhance(): void {
       });
       tab.addEventListener('keydown', (event) => {
         const last = tabs.length - 1;
+        // Right to left the next tab is the one on the left (WAI-ARIA tabs): the list's direction
+        // (a tab itself may hold a name in English, left to right).
+        const rtl = getComputedStyle(tab.closest('[role="tablist"]') ?? tab).direction === 'rtl';
         const to: Record<string, number> = {
-          ArrowRight: index === last ? 0 : index + 1,
-          ArrowLeft: index === 0 ? last : index - 1,
+          [rtl ? 'ArrowLeft' : 'ArrowRight']: index === last ? 0 : index + 1,
+          [rtl ? 'ArrowRight' : 'ArrowLeft']: index === 0 ? last : index - 1,
           Home: 0,
           End: last,
         };

@@ -17,27 +17,37 @@ export const loader = infoPageLoader('about-us');
 export const handle = NO_HYDRATION;
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   const motto = useRootData().school?.motto;
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <div className="info-intro" lang={contentLang}>
+          <div className="info-intro" lang={contentLang} dir={contentDir}>
             <p className="lead">{page.lead}</p>
             <ApiImage image={page.image} className="info-figure" sizes="(min-width: 768px) 45vw, 100vw" loading="eager" />
           </div>
           <Prose section={page.history} />
           <section className="prose-section">
             <h2>{t('info.about.vision')}</h2>
-            <p className="callout" lang={contentLang}>
+            <p className="callout" lang={contentLang} dir={contentDir}>
               {page.vision}
             </p>
-            {motto ? <p>{rich('info.about.motto', { motto: <strong lang={contentLang}>{motto}</strong> })}</p> : null}
+            {motto ? (
+              <p>
+                {rich('info.about.motto', {
+                  motto: (
+                    <strong lang={contentLang} dir={contentDir}>
+                      {motto}
+                    </strong>
+                  ),
+                })}
+              </p>
+            ) : null}
           </section>
           <section className="prose-section">
             <h2>{t('info.about.mission')}</h2>
-            <ul lang={contentLang}>
+            <ul lang={contentLang} dir={contentDir}>
               {page.mission.map((item) => (
                 <li key={item}>{item}</li>
               ))}
@@ -45,7 +55,7 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="prose-section">
             <h2>{t('info.about.values')}</h2>
-            <dl className="card-list" lang={contentLang}>
+            <dl className="card-list" lang={contentLang} dir={contentDir}>
               {page.values.map((value) => (
                 <div key={value.name} className="card">
                   <dt>{value.name}</dt>

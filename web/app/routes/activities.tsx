@@ -15,15 +15,15 @@ export const loader = infoPageLoader('activities');
 export const handle = NO_HYDRATION;
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
-  const { contentLang } = useI18n();
+  const { contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
-          <ul className="activity-list" lang={contentLang}>
+          <ul className="activity-list" lang={contentLang} dir={contentDir}>
             {page.items.map((item) => (
               <li key={item.name} className="card activity">
                 {item.image ? <ApiImage image={item.image} sizes={CARD_SIZES} /> : null}

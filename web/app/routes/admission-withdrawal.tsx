@@ -15,15 +15,19 @@ export const loader = infoPageLoader('admission-withdrawal');
 /** Nothing here needs React in the browser: the shell's small script does the rest (lib/hydration.ts). */
 export const handle = NO_HYDRATION;
 
-const emailLink = (email: string, lang: string | undefined) => (
-  <a href={`mailto:${email}`} lang={lang}>
+const emailLink = (email: string, lang: string | undefined, dir: string | undefined) => (
+  <a href={`mailto:${email}`} lang={lang} dir={dir}>
     {email}
   </a>
 );
-const phoneLink = (phone: string) => <a href={`tel:${telOf(phone)}`}>{phone}</a>;
+const phoneLink = (phone: string, dir: string | undefined) => (
+  <a href={`tel:${telOf(phone)}`} dir={dir}>
+    {phone}
+  </a>
+);
 
 export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   const school = useRootData().school;
   const phone = school?.phones?.[0]?.number;
   const email = school?.emails?.admissions ?? school?.email;
@@ -31,11 +35,11 @@ export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps
     <InfoPage content={loaderData.page} printable>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           {page.sections.map((rules) => (
-            <section key={rules.heading} className="prose-section" lang={contentLang}>
+            <section key={rules.heading} className="prose-section" lang={contentLang} dir={contentDir}>
               <h2>{rules.heading}</h2>
               {rules.paragraphs.map((text) => (
                 <p key={text}>{text}</p>
@@ -52,11 +56,14 @@ export default function AdmissionWithdrawal({ loaderData }: Route.ComponentProps
               <h2>{t('info.rules.questions')}</h2>
               <p>
                 {email && phone
-                  ? rich('info.rules.writeOrCall', { email: emailLink(email, contentLang), phone: phoneLink(phone) })
+                  ? rich('info.rules.writeOrCall', {
+                      email: emailLink(email, contentLang, contentDir),
+                      phone: phoneLink(phone, contentDir),
+                    })
                   : email
-                    ? rich('info.rules.write', { email: emailLink(email, contentLang) })
+                    ? rich('info.rules.write', { email: emailLink(email, contentLang, contentDir) })
                     : phone
-                      ? rich('info.rules.call', { phone: phoneLink(phone) })
+                      ? rich('info.rules.call', { phone: phoneLink(phone, contentDir) })
                       : null}
               </p>
             </section>

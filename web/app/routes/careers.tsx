@@ -14,7 +14,7 @@ const contactLink = (chunks: ReactNode[]) => <SiteLink to="/contactUs">{chunks}<
 
 /** The footer's "Careers" link (docs/decisions/0013): how to apply, from the school profile. */
 export default function Careers() {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   const school = useRootData().school;
   const email = school?.emails?.office ?? school?.email ?? '';
   const subject = encodeURIComponent(t('info.careers.subject'));
@@ -35,7 +35,7 @@ export default function Careers() {
             {email
               ? rich('info.careers.writeEmail', {
                   email: (
-                    <a href={`mailto:${email}?subject=${subject}`} lang={contentLang}>
+                    <a href={`mailto:${email}?subject=${subject}`} lang={contentLang} dir={contentDir}>
                       {email}
                     </a>
                   ),
@@ -50,7 +50,13 @@ export default function Careers() {
         <h2>{t('info.careers.note')}</h2>
         <p>
           {phone
-            ? rich('info.careers.noFeePhone', { phone: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a> })
+            ? rich('info.careers.noFeePhone', {
+                phone: (
+                  <a href={`tel:${telOf(phone.number)}`} dir={contentDir}>
+                    {phone.number}
+                  </a>
+                ),
+              })
             : t('info.careers.noFee')}
         </p>
         <p>

@@ -14,23 +14,27 @@ export const loader = infoPageLoader('clubs-association');
 export const handle = NO_HYDRATION;
 
 export default function ClubsAssociation({ loaderData }: Route.ComponentProps) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <ul className="club-list" aria-label={t('info.clubs.list', { count: page.clubs.length })}>
             {page.clubs.map((club) => (
               <li key={club.name} className="card">
                 <h2>{rich('info.clubs.heading', { club: <SchoolText>{club.name}</SchoolText> })}</h2>
-                <p lang={contentLang}>{club.text}</p>
+                <p lang={contentLang} dir={contentDir}>
+                  {club.text}
+                </p>
               </li>
             ))}
           </ul>
-          <p lang={contentLang}>{page.closing}</p>
+          <p lang={contentLang} dir={contentDir}>
+            {page.closing}
+          </p>
         </>
       )}
     </InfoPage>

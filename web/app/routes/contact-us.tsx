@@ -17,12 +17,12 @@ export const loader = infoPageLoader('contact-us');
 export const handle = NO_HYDRATION;
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
-  const { contentLang } = useI18n();
+  const { contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <SchoolPart what="contactDetails">
@@ -35,7 +35,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
 }
 
 function ContactDetails({ school, directions, officeHours }: { school: SchoolProfile; directions: string; officeHours: string }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   const { address, phones, email, website, social, map } = school;
   const networks = SOCIAL_NETWORKS.filter(({ key }) => social?.[key]);
   return (
@@ -45,7 +45,7 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
           <section className="prose-section">
             <h2>{t('info.contact.address')}</h2>
             {address ? (
-              <address lang={contentLang}>
+              <address lang={contentLang} dir={contentDir}>
                 {address.lines.map((line) => (
                   <span key={line}>
                     {line}
@@ -57,9 +57,13 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
                 {address.country}
               </address>
             ) : (
-              <address lang={contentLang}>{school.addressLine}</address>
+              <address lang={contentLang} dir={contentDir}>
+                {school.addressLine}
+              </address>
             )}
-            <p lang={contentLang}>{directions}</p>
+            <p lang={contentLang} dir={contentDir}>
+              {directions}
+            </p>
           </section>
         ) : null}
         {phones?.length ? (
@@ -68,7 +72,10 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
             <ul className="contact-lines">
               {phones.map((phone) => (
                 <li key={phone.number}>
-                  <SchoolText>{phone.label}</SchoolText>: <a href={`tel:${telOf(phone.number)}`}>{phone.number}</a>
+                  <SchoolText>{phone.label}</SchoolText>:{' '}
+                  <a href={`tel:${telOf(phone.number)}`} dir={contentDir}>
+                    {phone.number}
+                  </a>
                   {phone.whatsapp ? (
                     <>
                       {' '}
@@ -81,7 +88,9 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
                 </li>
               ))}
             </ul>
-            <p lang={contentLang}>{officeHours}</p>
+            <p lang={contentLang} dir={contentDir}>
+              {officeHours}
+            </p>
           </section>
         ) : null}
         {email || website ? (
@@ -91,7 +100,7 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
               {email ? (
                 <li>
                   {t('info.email')}
-                  <a href={`mailto:${email}`} lang={contentLang}>
+                  <a href={`mailto:${email}`} lang={contentLang} dir={contentDir}>
                     {email}
                   </a>
                 </li>
@@ -99,7 +108,7 @@ function ContactDetails({ school, directions, officeHours }: { school: SchoolPro
               {website ? (
                 <li>
                   {t('info.website')}
-                  <a href={website} lang={contentLang}>
+                  <a href={website} lang={contentLang} dir={contentDir}>
                     {website.replace(/^https?:\/\//, '')}
                   </a>
                 </li>

@@ -17,7 +17,7 @@ export const loader = infoPageLoader('erp-software');
 export const handle = NO_HYDRATION;
 
 export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
-  const { t, rich, contentLang, tag } = useI18n();
+  const { t, rich, contentLang, contentDir, tag, dir } = useI18n();
   const school = useRootData().school;
   const erp = school?.erp;
   return (
@@ -25,14 +25,18 @@ export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
       {(page) => (
         <>
           {page.lead.map((text) => (
-            <p key={text} className="lead" lang={contentLang}>
+            <p key={text} className="lead" lang={contentLang} dir={contentDir}>
               {text}
             </p>
           ))}
           {erp ? (
             <p>
               {rich('info.erp.provider', {
-                provider: <strong lang={contentLang}>{erp.provider}</strong>,
+                provider: (
+                  <strong lang={contentLang} dir={contentDir}>
+                    {erp.provider}
+                  </strong>
+                ),
                 website: (
                   <a href={erp.url} target="_blank" rel="noopener noreferrer">
                     {t('info.erp.providerSite')}
@@ -57,22 +61,28 @@ export default function ErpSoftware({ loaderData }: Route.ComponentProps) {
                 ) : module.image ? (
                   <ApiImage image={module.image} sizes={CARD_SIZES} />
                 ) : null}
-                <h3 lang={contentLang}>{module.title}</h3>
-                <p lang={contentLang}>{module.text}</p>
+                <h3 lang={contentLang} dir={contentDir}>
+                  {module.title}
+                </h3>
+                <p lang={contentLang} dir={contentDir}>
+                  {module.text}
+                </p>
               </li>
             ))}
           </ul>
-          <section className="prose-section app-section" lang={contentLang}>
+          <section className="prose-section app-section" lang={contentLang} dir={contentDir}>
             <ApiImage image={page.appImage} className="app-image" sizes="(min-width: 768px) 240px, 60vw" />
-            <div lang={contentLang ? tag : undefined}>
+            <div lang={contentLang ? tag : undefined} dir={contentDir ? dir : undefined}>
               <h2>{t('info.erp.app')}</h2>
-              <p lang={contentLang}>{page.app}</p>
+              <p lang={contentLang} dir={contentDir}>
+                {page.app}
+              </p>
               {school?.app ? (
                 <>
                   <p>
                     {rich('info.erp.schoolCode', {
                       code: (
-                        <strong className="code" lang={contentLang}>
+                        <strong className="code" lang={contentLang} dir={contentDir}>
                           {school.app.schoolCode}
                         </strong>
                       ),

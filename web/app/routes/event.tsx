@@ -71,9 +71,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, calendar, shareUrl, jsonLd } = loaderData;
-  const { t, path, contentLang, textLang, longDate } = useI18n();
+  const { t, path, contentLang, textLang, textDir, longDate, contentDir } = useI18n();
   const named = useTitledName();
   const textOf = textLang(event.lang);
+  const dirOf = textDir(event.lang);
   return (
     <>
       <PageHeader title={event.title} titleLang={textOf} />
@@ -100,18 +101,22 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           {event.time ? (
             <div>
               <dt>{t('lists.time')}</dt>
-              <dd lang={contentLang}>{event.time}</dd>
+              <dd lang={contentLang} dir={contentDir}>
+                {event.time}
+              </dd>
             </div>
           ) : null}
           {event.place ? (
             <div>
               <dt>{t('lists.venue')}</dt>
-              <dd lang={textOf}>{event.place}</dd>
+              <dd lang={textOf} dir={dirOf}>
+                {event.place}
+              </dd>
             </div>
           ) : null}
         </dl>
         {event.description ? (
-          <p className="item-page__text" lang={textOf}>
+          <p className="item-page__text" lang={textOf} dir={dirOf}>
             {event.description}
           </p>
         ) : null}

@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { t, path, contentLang, textLang, longDate } = useI18n();
+  const { t, path, contentLang, textLang, longDate, textDir, contentDir } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -71,11 +71,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <time dateTime={isoDay(event.date)}>{longDate(event.date)}</time>
               </p>
             ) : null}
-            <h2 className="list-card__title" lang={textLang(event.lang)}>
+            <h2 className="list-card__title" lang={textLang(event.lang)} dir={textDir(event.lang)}>
               <Link to={path(eventPath(event._id))}>{event.title}</Link>
             </h2>
             {event.description ? (
-              <p className="list-card__text" lang={textLang(event.lang)}>
+              <p className="list-card__text" lang={textLang(event.lang)} dir={textDir(event.lang)}>
                 {event.description}
               </p>
             ) : null}
@@ -83,13 +83,17 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {event.place ? (
                 <div>
                   <dt>{t('lists.venue')}</dt>
-                  <dd lang={textLang(event.lang)}>{event.place}</dd>
+                  <dd lang={textLang(event.lang)} dir={textDir(event.lang)}>
+                    {event.place}
+                  </dd>
                 </div>
               ) : null}
               {event.time ? (
                 <div>
                   <dt>{t('lists.time')}</dt>
-                  <dd lang={contentLang}>{event.time}</dd>
+                  <dd lang={contentLang} dir={contentDir}>
+                    {event.time}
+                  </dd>
                 </div>
               ) : null}
             </dl>

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { t, path, textLang } = useI18n();
+  const { t, path, textLang, textDir } = useI18n();
   return (
     <DatedListing
       data={loaderData}
@@ -45,17 +45,18 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       label={t('media.gallery.label')}
       renderItem={(album) => {
         const contentLang = textLang(album.lang);
+        const contentDir = textDir(album.lang);
         return (
           <article className="list-card list-card--media">
             {album.cover ? (
               <ApiImage className="list-card__image" src={album.cover} width={640} height={427} maxWidth={1024} sizes={CARD_SIZES} alt="" />
             ) : null}
             <div className="list-card__body">
-              <h2 className="list-card__title" lang={contentLang}>
+              <h2 className="list-card__title" lang={contentLang} dir={contentDir}>
                 {album.title}
               </h2>
               {album.description ? (
-                <p className="list-card__text" lang={contentLang}>
+                <p className="list-card__text" lang={contentLang} dir={contentDir}>
                   {album.description}
                 </p>
               ) : null}
@@ -73,7 +74,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 {contentLang ? (
                   <span className="visually-hidden">
                     {': '}
-                    <span lang={contentLang}>{album.title}</span>
+                    <span lang={contentLang} dir={contentDir}>
+                      {album.title}
+                    </span>
                   </span>
                 ) : null}
               </Link>

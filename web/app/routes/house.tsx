@@ -22,12 +22,12 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function SchoolHouses({ loaderData }: Route.ComponentProps) {
-  const { contentLang } = useI18n();
+  const { contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <HouseTabs houses={page.houses} />

@@ -16,20 +16,22 @@ export const handle: HydrationHandle = { hydrate: false, island: 'photos' };
 export const loader = infoPageLoader('laboratory');
 
 export default function Laboratory({ loaderData }: Route.ComponentProps) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           {page.labs.map((lab) => (
             <section key={lab.key} className="prose-section" aria-labelledby={`lab-${lab.key}`}>
-              <h2 id={`lab-${lab.key}`} lang={contentLang}>
+              <h2 id={`lab-${lab.key}`} lang={contentLang} dir={contentDir}>
                 {lab.heading}
               </h2>
-              <p lang={contentLang}>{lab.text}</p>
+              <p lang={contentLang} dir={contentDir}>
+                {lab.text}
+              </p>
               <PhotoGrid photos={photosOf(lab.photos)} label={t('info.labPhotos', { lab: lab.heading })} lang={contentLang} />
             </section>
           ))}

@@ -56,9 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const { item, shareUrl } = loaderData;
-  const { t, path, textLang, longDate } = useI18n();
+  const { t, path, textLang, textDir, longDate } = useI18n();
   const named = useTitledName();
   const contentLang = textLang(item.lang);
+  const contentDir = textDir(item.lang);
   return (
     <>
       <PageHeader title={item.title} titleLang={contentLang} />
@@ -71,7 +72,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
         {item.description ? (
           <>
             <EnglishNote lang={item.lang} />
-            <p className="item-page__text" lang={contentLang}>
+            <p className="item-page__text" lang={contentLang} dir={contentDir}>
               {item.description}
             </p>
           </>

@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { t, rich, path, textLang, longDate } = useI18n();
+  const { t, rich, path, textLang, longDate, textDir } = useI18n();
   const named = useTitledName();
   return (
     <DatedListing
@@ -54,11 +54,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
               <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time>
             </p>
           ) : null}
-          <h2 className="list-card__title" lang={textLang(item.lang)}>
+          <h2 className="list-card__title" lang={textLang(item.lang)} dir={textDir(item.lang)}>
             <Link to={path(newsItemPath(item._id))}>{item.title}</Link>
           </h2>
           {item.description ? (
-            <p className="list-card__text" lang={textLang(item.lang)}>
+            <p className="list-card__text" lang={textLang(item.lang)} dir={textDir(item.lang)}>
               {item.description}
             </p>
           ) : null}

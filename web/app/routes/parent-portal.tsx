@@ -17,13 +17,18 @@ export const loader = infoPageLoader('parent-portal');
 const SCHOOL_CODE_SLOT = '{schoolCode}';
 
 /** A step with the school's app code where the text says {schoolCode}. */
-function withSchoolCode(t: Translate, contentLang: string | undefined, step: string, code: string | undefined) {
+function withSchoolCode(
+  t: Translate,
+  { contentLang, contentDir }: { contentLang: string | undefined; contentDir: string | undefined },
+  step: string,
+  code: string | undefined,
+) {
   const at = step.indexOf(SCHOOL_CODE_SLOT);
   if (at === -1) return <SchoolText>{step}</SchoolText>;
   return (
     <>
       <SchoolText>{step.slice(0, at)}</SchoolText>
-      <strong className="code" lang={code ? contentLang : undefined}>
+      <strong className="code" lang={code ? contentLang : undefined} dir={code ? contentDir : undefined}>
         {code ?? t('info.portal.codeFromOffice')}
       </strong>
       <SchoolText>{step.slice(at + SCHOOL_CODE_SLOT.length)}</SchoolText>
@@ -35,7 +40,7 @@ function withSchoolCode(t: Translate, contentLang: string | undefined, step: str
 export const handle = NO_HYDRATION;
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   const school = useRootData().school;
   const helpDesk = school?.parentPortal?.helpDesk;
   return (
@@ -44,7 +49,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
         const lastWebStep = page.webSteps.length - 1;
         return (
           <>
-            <p className="lead" lang={contentLang}>
+            <p className="lead" lang={contentLang} dir={contentDir}>
               {page.lead}
             </p>
             <section className="prose-section">
@@ -63,7 +68,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       </>
                     ) : null}
                     {index === lastWebStep ? (
-                      <ul lang={contentLang}>
+                      <ul lang={contentLang} dir={contentDir}>
                         {page.paymentModes.map((mode) => (
                           <li key={mode}>{mode}</li>
                         ))}
@@ -72,14 +77,18 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ol>
-              <p lang={contentLang}>{page.receipts}</p>
+              <p lang={contentLang} dir={contentDir}>
+                {page.receipts}
+              </p>
             </section>
             <section className="prose-section">
               <h2 id="pay-in-app">{t('info.portal.payInApp')}</h2>
-              <p lang={contentLang}>{page.appIntro}</p>
+              <p lang={contentLang} dir={contentDir}>
+                {page.appIntro}
+              </p>
               <ol className="steps" aria-labelledby="pay-in-app">
                 {page.appSteps.map((step) => (
-                  <li key={step}>{withSchoolCode(t, contentLang, step, school?.app?.schoolCode)}</li>
+                  <li key={step}>{withSchoolCode(t, { contentLang, contentDir }, step, school?.app?.schoolCode)}</li>
                 ))}
               </ol>
               {school?.app ? (
@@ -92,17 +101,19 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             {helpDesk ? (
               <section className="prose-section help-desk">
                 <h2>{t('info.portal.helpDesk')}</h2>
-                <p lang={contentLang}>
+                <p lang={contentLang} dir={contentDir}>
                   {page.helpDesk}, <strong>{helpDesk.hours}</strong>.
                 </p>
                 <ul>
                   <li>
                     {t('info.phone')}
-                    <a href={`tel:${telOf(helpDesk.phone)}`}>{helpDesk.phone}</a>
+                    <a href={`tel:${telOf(helpDesk.phone)}`} dir={contentDir}>
+                      {helpDesk.phone}
+                    </a>
                   </li>
                   <li>
                     {t('info.email')}
-                    <a href={`mailto:${helpDesk.email}`} lang={contentLang}>
+                    <a href={`mailto:${helpDesk.email}`} lang={contentLang} dir={contentDir}>
                       {helpDesk.email}
                     </a>
                   </li>

@@ -15,15 +15,15 @@ export const loader = infoPageLoader('patrons');
 export const handle = NO_HYDRATION;
 
 export default function Patrons({ loaderData }: Route.ComponentProps) {
-  const { contentLang } = useI18n();
+  const { contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
-          <ul className="patron-list" lang={contentLang}>
+          <ul className="patron-list" lang={contentLang} dir={contentDir}>
             {page.patrons.map((patron) => (
               <li key={patron.name} className="card patron">
                 <div className="patron-photo">
@@ -37,7 +37,9 @@ export default function Patrons({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <p lang={contentLang}>{page.closing}</p>
+          <p lang={contentLang} dir={contentDir}>
+            {page.closing}
+          </p>
         </>
       )}
     </InfoPage>

@@ -31,13 +31,13 @@ function MonthTable({ id, heading, plans }: { id: string; heading: string; plans
 }
 
 export default function PrimaryWing({ loaderData }: Route.ComponentProps) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
           {page.lead.map((text) => (
-            <p key={text} className="lead" lang={contentLang}>
+            <p key={text} className="lead" lang={contentLang} dir={contentDir}>
               {text}
             </p>
           ))}

@@ -41,7 +41,7 @@ export const handle = NO_HYDRATION;
 
 export default function PrincipalMessagePage({ loaderData }: Route.ComponentProps) {
   const { html, portrait, lang } = loaderData;
-  const { t, tag, contentLang, textLang } = useI18n();
+  const { t, tag, dir, contentLang, textLang, textDir, contentDir } = useI18n();
   const principal = useRootData().school?.principal;
   if (loaderData.notPublished) return <NotPublished />;
   return (
@@ -51,7 +51,7 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
         {html ? (
           <>
             <EnglishNote lang={lang} />
-            <article className="principal-message" lang={contentLang}>
+            <article className="principal-message" lang={contentLang} dir={contentDir}>
               {portrait && principal ? (
                 <figure className="principal-portrait">
                   {/* API attachments carry no size: a fixed 4:5 box (CSS aspect-ratio) keeps the layout still. */}
@@ -75,6 +75,7 @@ export default function PrincipalMessagePage({ loaderData }: Route.ComponentProp
               <div
                 className="rich-text"
                 lang={textLang(lang) ?? (contentLang ? tag : undefined)}
+                dir={textDir(lang) ?? (contentDir ? dir : undefined)}
                 dangerouslySetInnerHTML={{ __html: html }}
               />
             </article>

@@ -7,7 +7,7 @@ import { Notice } from '../components/subscribe/choices';
 import { SiteLink } from '../components/subscribe/site-link';
 import { apiFailureText } from '../components/subscribe/words';
 import type { MessageKey } from '../i18n/catalogue';
-import { useI18n } from '../i18n/i18n';
+import { intlTag, useI18n } from '../i18n/i18n';
 import { i18nFor } from '../i18n/i18n.server';
 import type { HydrationHandle } from '../lib/hydration';
 import { env } from '../lib/env.server';
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await rightsApi(currentSchool(request)).confirm(token);
   if (result.ok) {
-    const due = dayOf(result.data.request.dueAt, env.timeZone, i18n.locale === 'en' ? 'en-GB' : i18n.tag);
+    const due = dayOf(result.data.request.dueAt, env.timeZone, i18n.locale === 'en' ? 'en-GB' : intlTag(i18n.locale));
     return data<ActionData>({ status: 'confirmed', request: result.data.request, due }, { headers: PRIVATE });
   }
   const gone = result.status === 404 || result.status === 400;

@@ -54,23 +54,27 @@ function Item({ title, what, why, kept, stop }: { title: string; what: ReactNode
 
 /** Who answers questions about personal data (School settings: Data protection contact), else the office. */
 function PrivacyContact() {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   const contact = useRootData().school?.privacyContact;
   // The e-mail's subject stays English: it is read by the school's staff.
   if (!contact) return <OfficeContacts subject="Personal data request" />;
   return (
     <ul>
-      <li lang={contentLang}>{contact.name}</li>
+      <li>
+        <SchoolText>{contact.name}</SchoolText>
+      </li>
       <li>
         {t('forms.privacy.email')}
-        <a href={`mailto:${contact.email}?subject=${encodeURIComponent('Personal data request')}`} lang={contentLang}>
+        <a href={`mailto:${contact.email}?subject=${encodeURIComponent('Personal data request')}`} lang={contentLang} dir={contentDir}>
           {contact.email}
         </a>
       </li>
       {contact.phone ? (
         <li>
           {t('forms.privacy.telephone')}
-          <a href={`tel:${telOf(contact.phone)}`}>{contact.phone}</a>
+          <a href={`tel:${telOf(contact.phone)}`} dir={contentDir}>
+            {contact.phone}
+          </a>
           {t('forms.privacy.officeHours')}
         </li>
       ) : null}

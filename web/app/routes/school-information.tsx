@@ -58,12 +58,12 @@ function linkOf(fact: Fact, value: string) {
 export const handle = NO_HYDRATION;
 
 export default function SchoolInformation({ loaderData }: Route.ComponentProps) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <SchoolPart what="schoolInformation">
@@ -75,7 +75,9 @@ export default function SchoolInformation({ loaderData }: Route.ComponentProps) 
                     {rowsOf(school).map(([fact, value]) => (
                       <tr key={fact}>
                         <th scope="row">{t(`info.facts.${fact}`)}</th>
-                        <td lang={contentLang}>{linkOf(fact, value)}</td>
+                        <td lang={contentLang} dir={contentDir}>
+                          {linkOf(fact, value)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -109,7 +109,7 @@ function SearchForm({ q, error }: { q: string; error: string | null }) {
 }
 
 function ResultItem({ result }: { result: SearchResult }) {
-  const { t, path, contentLang, longDate } = useI18n();
+  const { t, path, contentLang, contentDir, longDate } = useI18n();
   const link = safeLink(result.path);
   // A page of the site in the page's language; anything else (a file) as it is.
   const href = link?.startsWith('/') ? path(link) : link;
@@ -117,7 +117,7 @@ function ResultItem({ result }: { result: SearchResult }) {
   return (
     <li className="search-result">
       <p className="search-result__kind">{t(`lists.kind.${result.kind}`)}</p>
-      <h2 className="search-result__title" lang={contentLang}>
+      <h2 className="search-result__title" lang={contentLang} dir={contentDir}>
         {href ? <a href={href}>{title}</a> : title}
       </h2>
       {result.date ? (
@@ -126,7 +126,7 @@ function ResultItem({ result }: { result: SearchResult }) {
         </p>
       ) : null}
       {result.snippet.length ? (
-        <p className="search-result__snippet" lang={contentLang}>
+        <p className="search-result__snippet" lang={contentLang} dir={contentDir}>
           <Marked parts={result.snippet} />
         </p>
       ) : null}
@@ -135,10 +135,16 @@ function ResultItem({ result }: { result: SearchResult }) {
 }
 
 function Answer({ q, answer }: { q: string; answer: SearchAnswer }) {
-  const { t, rich, path, contentLang, number } = useI18n();
+  const { t, rich, path, contentLang, contentDir, number } = useI18n();
   // The visitor's words, searched for in the school's English text.
   const quoted = `“${q.trim()}”`;
-  const words = contentLang ? <span lang={contentLang}>{quoted}</span> : quoted;
+  const words = contentLang ? (
+    <span lang={contentLang} dir={contentDir}>
+      {quoted}
+    </span>
+  ) : (
+    quoted
+  );
   if (answer.total === 0) {
     return (
       <div className="search-none">
@@ -149,7 +155,7 @@ function Answer({ q, answer }: { q: string; answer: SearchAnswer }) {
             {answer.suggestions.map((suggestion, i) => (
               <Fragment key={suggestion}>
                 {i ? ', ' : null}
-                <a href={path(searchHref(suggestion))} lang={contentLang}>
+                <a href={path(searchHref(suggestion))} lang={contentLang} dir={contentDir}>
                   {suggestion}
                 </a>
               </Fragment>

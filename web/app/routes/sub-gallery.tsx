@@ -48,9 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SubGallery({ loaderData }: Route.ComponentProps) {
   const { album, shareUrl } = loaderData;
-  const { t, path, number, textLang } = useI18n();
+  const { t, path, number, textLang, textDir } = useI18n();
   // The album's text: in the page's language when the school translated it (`lang`), else English.
   const contentLang = textLang(album.lang);
+  const contentDir = textDir(album.lang);
   const when = album.date ? formatDashed(album.date) : '';
   // A library photo's own alt text and caption where the server sends them (the optional `photos`
   // extension); otherwise, and for a decorative photo (it is a link's only content), the album's words.
@@ -106,7 +107,7 @@ export default function SubGallery({ loaderData }: Route.ComponentProps) {
         </dl>
         <EnglishNote lang={album.lang} />
         {album.description ? (
-          <p className="album__description" lang={contentLang}>
+          <p className="album__description" lang={contentLang} dir={contentDir}>
             {album.description}
           </p>
         ) : null}

@@ -33,12 +33,12 @@ function formatSize(t: Translate, bytes: number | null | undefined): string {
 export const handle = NO_HYDRATION;
 
 export default function Syllabus({ loaderData }: Route.ComponentProps) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page}>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <ul className="document-list">
@@ -53,11 +53,13 @@ export default function Syllabus({ loaderData }: Route.ComponentProps) {
                 <p className="document-meta">
                   {formatSize(t, loaderData.sizes[index])} · <SchoolText>{doc.title}</SchoolText>
                 </p>
-                <p lang={contentLang}>{doc.summary}</p>
+                <p lang={contentLang} dir={contentDir}>
+                  {doc.summary}
+                </p>
               </li>
             ))}
           </ul>
-          <p className="note" lang={contentLang}>
+          <p className="note" lang={contentLang} dir={contentDir}>
             {page.note}
           </p>
         </>

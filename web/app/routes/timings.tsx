@@ -18,12 +18,12 @@ export const loader = infoPageLoader('timings');
 const houseLink = (chunks: ReactNode[]) => <SiteLink to="/house">{chunks}</SiteLink>;
 
 export default function Timings({ loaderData }: Route.ComponentProps) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   return (
     <InfoPage content={loaderData.page} printable>
       {(page) => (
         <>
-          <p className="lead" lang={contentLang}>
+          <p className="lead" lang={contentLang} dir={contentDir}>
             {page.lead}
           </p>
           <RowTable
@@ -58,8 +58,9 @@ export default function Timings({ loaderData }: Route.ComponentProps) {
             <ul>
               {page.houses > 0 ? <li>{rich('info.timings.houses', { count: page.houses, link: houseLink })}</li> : null}
               {page.notes.map((note) => (
-                <li key={note} lang={contentLang}>
-                  {note}
+                // The note's own direction on an inner span: a left-to-right item in a right-to-left list would hang its bullet outside the list.
+                <li key={note}>
+                  <SchoolText>{note}</SchoolText>
                 </li>
               ))}
             </ul>

@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function VideoGallery({ loaderData }: Route.ComponentProps) {
   const { items, total, years, filters } = loaderData;
   const { pathname } = useLocation();
-  const { t, longDate, textLang } = useI18n();
+  const { t, longDate, textLang, textDir } = useI18n();
   // The video gallery starts on All: clearing the filters is its plain address.
   const clearTo = findPage(pathname)?.path ?? pathname;
   return (
@@ -87,7 +87,7 @@ export default function VideoGallery({ loaderData }: Route.ComponentProps) {
                       <span className="video-card__play" aria-hidden="true" />
                     </div>
                     <div className="list-card__body">
-                      <h2 className="list-card__title" lang={textLang(video.lang)}>
+                      <h2 className="list-card__title" lang={textLang(video.lang)} dir={textDir(video.lang)}>
                         {video.title}
                       </h2>
                       {video.date ? (

@@ -11,14 +11,14 @@ type Tile = PageContent<'home'>['facilities'][number];
 const TILE_SIZES = '(min-width: 1232px) 280px, (min-width: 992px) 23vw, (min-width: 600px) 31vw, 46vw';
 
 function Tiles({ tiles }: { tiles: Tile[] }) {
-  const { path, contentLang } = useI18n();
+  const { path, contentLang, contentDir } = useI18n();
   return (
     <ul className="home-tiles">
       {tiles.map((tile) => {
         const content = (
           <>
             <ApiImage image={tile.image} sizes={TILE_SIZES} alt="" className="home-tiles__image" />
-            <span className="home-tiles__title" lang={contentLang}>
+            <span className="home-tiles__title" lang={contentLang} dir={contentDir}>
               {tile.title}
             </span>
           </>
@@ -67,7 +67,7 @@ export function ActivitiesSection({ tiles }: { tiles: Tile[] }) {
 
 /** The first album's first four photos; SPEC §8's placeholder card when there is none. */
 export function GalleryTeaser({ gallery }: { gallery: HomeGallery | null }) {
-  const { t, rich, path, contentLang } = useI18n();
+  const { t, rich, path, contentLang, contentDir } = useI18n();
   return (
     <section className="home-section home-gallery" aria-labelledby="home-gallery">
       <div className="container">
@@ -78,7 +78,12 @@ export function GalleryTeaser({ gallery }: { gallery: HomeGallery | null }) {
               <p className="home-gallery__album">
                 {rich('media.home.fromAlbum', {
                   album: (
-                    <Link to={path(`/SubGallery?id=${encodeURIComponent(gallery.albumId)}`)} prefetch="intent" lang={contentLang}>
+                    <Link
+                      to={path(`/SubGallery?id=${encodeURIComponent(gallery.albumId)}`)}
+                      prefetch="intent"
+                      lang={contentLang}
+                      dir={contentDir}
+                    >
                       {gallery.title}
                     </Link>
                   ),

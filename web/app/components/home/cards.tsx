@@ -10,7 +10,7 @@ import { SchoolText } from '../english-note';
 const EVENT_SIZES = '(min-width: 1232px) 390px, (min-width: 992px) 31vw, (min-width: 600px) 47vw, 92vw';
 
 export function EventCard({ event }: { event: HomeEvent }) {
-  const { longDate, contentLang, textLang } = useI18n();
+  const { longDate, contentLang, textLang, textDir, contentDir } = useI18n();
   return (
     <article className="home-card event-card">
       {event.image ? (
@@ -24,16 +24,26 @@ export function EventCard({ event }: { event: HomeEvent }) {
             {longDate(event.date)}
           </time>
         ) : null}
-        <h3 lang={textLang(event.lang)}>{event.title}</h3>
+        <h3 lang={textLang(event.lang)} dir={textDir(event.lang)}>
+          {event.title}
+        </h3>
         {event.description ? (
-          <p className="home-card__text" lang={textLang(event.lang)}>
+          <p className="home-card__text" lang={textLang(event.lang)} dir={textDir(event.lang)}>
             {event.description}
           </p>
         ) : null}
         {event.place || event.time ? (
-          <p className="event-card__meta" lang={contentLang}>
-            {event.place ? <span lang={textLang(event.lang)}>{event.place}</span> : null}
-            {event.time ? <span>{event.time}</span> : null}
+          <p className="event-card__meta">
+            {event.place ? (
+              <span lang={textLang(event.lang)} dir={textDir(event.lang)}>
+                {event.place}
+              </span>
+            ) : null}
+            {event.time ? (
+              <span lang={contentLang} dir={contentDir}>
+                {event.time}
+              </span>
+            ) : null}
           </p>
         ) : null}
       </div>
@@ -63,7 +73,7 @@ export function TopperCard({
   /** The sample card: its name is ours, not the school's. */
   placeholder?: boolean;
 }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   return (
     <article className="home-card topper-card">
       <TopperPhoto
@@ -75,7 +85,9 @@ export function TopperCard({
         alt={t('media.home.photoOf', { name: topper.name })}
       />
       <div className="home-card__body">
-        <h4 lang={placeholder ? undefined : contentLang}>{topper.name}</h4>
+        <h4 lang={placeholder ? undefined : contentLang} dir={placeholder ? undefined : contentDir}>
+          {topper.name}
+        </h4>
         <TopperResult stream={topper.stream} division={topper.division} />
         {topper.sessionYear ? <p className="topper-card__session">{t('media.home.session', { year: topper.sessionYear })}</p> : null}
       </div>
@@ -99,7 +111,7 @@ export function BirthdayCard({
   /** The sample card: its name is ours, not the school's. */
   placeholder?: boolean;
 }) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   return (
     <article className="home-card birthday-card">
       {birthday.image ? (
@@ -120,7 +132,9 @@ export function BirthdayCard({
           </svg>
         </div>
       )}
-      <h3 lang={placeholder ? undefined : contentLang}>{birthday.name}</h3>
+      <h3 lang={placeholder ? undefined : contentLang} dir={placeholder ? undefined : contentDir}>
+        {birthday.name}
+      </h3>
       {birthday.className ? <p>{rich('media.home.class', { name: <SchoolText>{birthday.className}</SchoolText> })}</p> : null}
     </article>
   );

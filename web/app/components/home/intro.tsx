@@ -30,7 +30,7 @@ export function HomeBanner({
   image: SiteImage | null;
   notifications: HomeNotification[];
 }) {
-  const { contentLang } = useI18n();
+  const { contentLang, contentDir } = useI18n();
   return (
     <section className="home-banner" aria-labelledby="home-title">
       {/* Above the fold on every screen: loaded at once, at high priority (LCP). */}
@@ -38,11 +38,11 @@ export function HomeBanner({
       <div className="home-banner__band">
         <div className="container home-banner__inner">
           <div>
-            <h1 id="home-title" lang={contentLang}>
+            <h1 id="home-title" lang={contentLang} dir={contentDir}>
               {school.name}
             </h1>
             {school.tagline ? (
-              <p className="home-banner__tagline" lang={contentLang}>
+              <p className="home-banner__tagline" lang={contentLang} dir={contentDir}>
                 {school.tagline}
               </p>
             ) : null}
@@ -72,18 +72,18 @@ export function HomeSlider({ images }: { images: SiteImage[] }) {
 }
 
 export function VisionStatement({ school }: { school: HomeSchool }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   if (!school.vision) return null;
   return (
     <section className="home-vision" aria-labelledby="home-vision">
       <div className="container">
         <h2 id="home-vision">{t('media.home.vision')}</h2>
         <EnglishNote />
-        <blockquote lang={contentLang}>
+        <blockquote lang={contentLang} dir={contentDir}>
           <p>{school.vision}</p>
         </blockquote>
         {school.motto ? (
-          <p className="home-vision__motto" lang={contentLang}>
+          <p className="home-vision__motto" lang={contentLang} dir={contentDir}>
             {school.motto}
           </p>
         ) : null}
@@ -94,7 +94,7 @@ export function VisionStatement({ school }: { school: HomeSchool }) {
 
 /** `readMore`: the About Us page is published (a link to it otherwise would be a 404). */
 export function AboutSchool({ school, image, readMore = true }: { school: HomeSchool; image: SiteImage | null; readMore?: boolean }) {
-  const { t, path, contentLang } = useI18n();
+  const { t, path, contentLang, contentDir } = useI18n();
   const since = school.established ? t('media.home.since', { year: String(school.established) }) : '';
   const kicker = [since, school.board].filter(Boolean).join(' · ') || undefined;
   return (
@@ -103,7 +103,11 @@ export function AboutSchool({ school, image, readMore = true }: { school: HomeSc
         {image ? <ApiImage image={image} sizes="(min-width: 992px) 560px, 92vw" className="home-about__image" /> : null}
         <div>
           <SectionHead id="home-about" kicker={kicker} title={t('media.home.about')} />
-          {school.about ? <p lang={contentLang}>{school.about}</p> : null}
+          {school.about ? (
+            <p lang={contentLang} dir={contentDir}>
+              {school.about}
+            </p>
+          ) : null}
           {readMore ? (
             <Link className="btn" to={path('/about-us')} prefetch="intent">
               {t('media.home.aboutMore')}

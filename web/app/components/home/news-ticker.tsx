@@ -11,7 +11,7 @@ import { mountTicker } from './ticker-controller';
  * effect below where React renders it in the browser.
  */
 export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
-  const { t, longDate, textLang } = useI18n();
+  const { t, longDate, textLang, textDir } = useI18n();
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => (rootRef.current ? mountTicker(rootRef.current) : undefined), []);
 
@@ -28,7 +28,9 @@ export function NewsTicker({ items }: { items: HomeNewsItem[] }) {
             {items.map((item) => (
               <li key={item.id}>
                 {item.date ? <time dateTime={isoDay(item.date)}>{longDate(item.date)}</time> : null}
-                <span lang={textLang(item.lang)}>{item.title}</span>
+                <span lang={textLang(item.lang)} dir={textDir(item.lang)}>
+                  {item.title}
+                </span>
               </li>
             ))}
           </ul>

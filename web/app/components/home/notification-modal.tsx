@@ -19,7 +19,7 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
   const titleId = useId();
   const dialogId = `${titleId}dialog`;
   const { siteUrl } = useRootData();
-  const { t, rich, path, textLang } = useI18n();
+  const { t, rich, path, textLang, textDir } = useI18n();
   useEffect(() => (dialogRef.current ? mountNotices(dialogRef.current) : undefined), []);
 
   if (items.length === 0) return null;
@@ -47,7 +47,11 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
           </div>
           {items.map((n) => (
             <article key={n.id} className="notice">
-              {n.title ? <h3 lang={textLang(n.lang)}>{n.title}</h3> : null}
+              {n.title ? (
+                <h3 lang={textLang(n.lang)} dir={textDir(n.lang)}>
+                  {n.title}
+                </h3>
+              ) : null}
               {n.image ? (
                 <ApiImage
                   src={n.image}
@@ -58,7 +62,11 @@ export function NotificationModal({ items }: { items: HomeNotification[] }) {
                   alt={n.title && !textLang(n.lang) ? t('media.home.noticeImage', { title: n.title }) : t('media.home.notice')}
                 />
               ) : null}
-              {n.description ? <p lang={textLang(n.lang)}>{n.description}</p> : null}
+              {n.description ? (
+                <p lang={textLang(n.lang)} dir={textDir(n.lang)}>
+                  {n.description}
+                </p>
+              ) : null}
               {n.attachment || n.url ? (
                 <p className="notice__links">
                   {n.attachment ? (

@@ -15,7 +15,7 @@ export function useTitledName(): {
   /** The link's contents. */
   content: (key: MessageKey, title: string, text: ReactNode, titleLang?: string) => ReactNode;
 } {
-  const { t, rich, textLang } = useI18n();
+  const { t, rich, textLang, textDir } = useI18n();
   return {
     label: (key, title, titleLang) => (textLang(titleLang) ? undefined : t(key, { title })),
     content: (key, title, text, titleLang) => {
@@ -24,7 +24,15 @@ export function useTitledName(): {
       return (
         <>
           <span aria-hidden="true">{text}</span>
-          <span className="visually-hidden">{rich(key, { title: <span lang={english}>{title}</span> })}</span>
+          <span className="visually-hidden">
+            {rich(key, {
+              title: (
+                <span lang={english} dir={textDir(titleLang)}>
+                  {title}
+                </span>
+              ),
+            })}
+          </span>
         </>
       );
     },

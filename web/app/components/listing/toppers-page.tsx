@@ -15,7 +15,7 @@ const TOPPER_PHOTO = { width: 400, height: 500 };
 /** The page body shared by /Toppers (class X) and /ToppersXII (class XII). */
 export function ToppersPage({ data }: { data: ToppersData }) {
   const { items, totalInSession, sessions, filters, failed, topperClass } = data;
-  const { t, path, contentLang } = useI18n();
+  const { t, path, contentLang, contentDir } = useI18n();
   const { pathname } = useLocation();
   const page = pathWithoutLocale(pathname);
   const clearTo = path(`${findPage(page)?.path ?? page}?session=All`);
@@ -59,7 +59,7 @@ export function ToppersPage({ data }: { data: ToppersData }) {
                   sizes="(min-width: 992px) 25vw, (min-width: 600px) 33vw, 50vw"
                   alt={topper.name}
                 />
-                <h2 className="topper-card__name" lang={contentLang}>
+                <h2 className="topper-card__name" lang={contentLang} dir={contentDir}>
                   {topper.name}
                 </h2>
                 <TopperResult stream={topper.stream} division={topper.division} />

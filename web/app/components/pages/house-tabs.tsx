@@ -18,7 +18,7 @@ export const HOUSE_PARAM = 'house';
 type House = PageContent<'house'>['houses'][number];
 
 export function HouseTabs({ houses }: { houses: House[] }) {
-  const { t, rich, contentLang, tag } = useI18n();
+  const { t, rich, contentLang, contentDir, tag, dir } = useI18n();
   // The panel is the school's text (its photo's description too), around our words in the page's language.
   const ours = contentLang ? tag : undefined;
   const [searchParams] = useSearchParams();
@@ -53,9 +53,10 @@ export function HouseTabs({ houses }: { houses: House[] }) {
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
     const last = houses.length - 1;
+    // Right to left the next tab is the one on the left (WAI-ARIA tabs).
     const next: Record<string, number> = {
-      ArrowRight: selected === last ? 0 : selected + 1,
-      ArrowLeft: selected === 0 ? last : selected - 1,
+      [dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight']: selected === last ? 0 : selected + 1,
+      [dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft']: selected === 0 ? last : selected - 1,
       Home: 0,
       End: last,
     };
@@ -77,6 +78,7 @@ export function HouseTabs({ houses }: { houses: House[] }) {
             }}
             role="tab"
             lang={contentLang}
+            dir={contentDir}
             id={`house-tab-${house.id}`}
             aria-controls={`house-panel-${house.id}`}
             aria-selected={index === selected}
@@ -109,16 +111,20 @@ export function HouseTabs({ houses }: { houses: House[] }) {
             <dl className="house-facts">
               <div>
                 <dt lang={ours}>{t('info.houses.colour')}</dt>
-                <dd lang={contentLang}>
+                <dd lang={contentLang} dir={contentDir}>
                   <span className="house-swatch" aria-hidden="true" /> {house.colour}
                 </dd>
               </div>
               <div>
                 <dt lang={ours}>{t('info.houses.motto')}</dt>
-                <dd lang={contentLang}>{house.motto}</dd>
+                <dd lang={contentLang} dir={contentDir}>
+                  {house.motto}
+                </dd>
               </div>
             </dl>
-            <p lang={contentLang}>{house.text}</p>
+            <p lang={contentLang} dir={contentDir}>
+              {house.text}
+            </p>
           </div>
         </div>
       ))}

@@ -30,7 +30,7 @@ export function RowTable({
   rows: TableRow[];
   className?: string;
 }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   const dataColumns = columns.length - 1;
   const wrap = useRef<HTMLElement>(null);
   const fits = useFits(wrap);
@@ -55,13 +55,14 @@ export function RowTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.header}>
-                <th scope="row" lang={row.schoolHeader ? contentLang : undefined}>
+                <th scope="row" lang={row.schoolHeader ? contentLang : undefined} dir={row.schoolHeader ? contentDir : undefined}>
                   {row.header}
                 </th>
                 {row.cells.map((cell, i) => (
                   <td
                     key={i}
                     lang={row.schoolCells ? contentLang : undefined}
+                    dir={row.schoolCells ? contentDir : undefined}
                     colSpan={i === row.cells.length - 1 && row.cells.length < dataColumns ? dataColumns - i : undefined}
                   >
                     {cell}

@@ -47,7 +47,9 @@ const noSubscription = () => () => {};
  * Every item stays in the accessibility tree (no duplicate copies).
  */
 export function Announcements({ highlights }: { highlights: Highlight[] | null }) {
-  const { t, textLang } = useI18n();
+  const { t, textLang, textDir, dir } = useI18n();
+  // Right to left the list scrolls leftwards from 0: its scrollLeft runs 0, −width, −2 × width …
+  const forward = dir === 'rtl' ? -1 : 1;
   const items = itemsOf(highlights, t('shell.noAnnouncements'));
   // Only different announcements take turns; identical placeholders simply stand.
   const count = new Set(items.map((item) => item.text)).size > 1 ? items.length : 1;
@@ -77,7 +79,7 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
     scrolling.current = target;
     latest.current = target;
     setIndex(target);
-    list.scrollTo({ left: target * list.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    list.scrollTo({ left: forward * target * list.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
   }
 
   useEffect(() => {
@@ -93,7 +95,7 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
   const follow = () => {
     const list = listRef.current;
     if (!list || list.clientWidth === 0) return;
-    const at = list.scrollLeft / list.clientWidth;
+    const at = Math.abs(list.scrollLeft) / list.clientWidth;
     if (scrolling.current !== null) {
       if (Math.abs(at - scrolling.current) > 0.01) return;
       scrolling.current = null;
@@ -143,11 +145,18 @@ export function Announcements({ highlights }: { highlights: Highlight[] | null }
             <li key={item.key} className="announcements__item" aria-current={count > 1 && i === index ? 'true' : undefined}>
               {item.href ? (
                 <a href={item.href} target="_blank" rel="noopener noreferrer">
-                  <span lang={textLang(item.lang)}>{item.text}</span>
+                  <span lang={textLang(item.lang)} dir={textDir(item.lang)}>
+                    {item.text}
+                  </span>
                   <span className="visually-hidden">{t('shell.newTab')}</span>
                 </a>
               ) : (
-                <span lang={item.key.startsWith('placeholder') ? undefined : textLang(item.lang)}>{item.text}</span>
+                <span
+                  lang={item.key.startsWith('placeholder') ? undefined : textLang(item.lang)}
+                  dir={item.key.startsWith('placeholder') ? undefined : textDir(item.lang)}
+                >
+                  {item.text}
+                </span>
               )}
             </li>
           ))}

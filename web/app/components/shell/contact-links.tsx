@@ -7,7 +7,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, 
 
 /** The school's numbers; the WhatsApp one opens a chat (SPEC §2 header, footer, contact). */
 export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phones']; className?: string }) {
-  const { t, rich } = useI18n();
+  const { t, rich, contentDir } = useI18n();
   if (!phones?.length) return null;
   return (
     <ul className={`contact-list ${className ?? ''}`}>
@@ -17,7 +17,9 @@ export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phone
             <a href={whatsappUrl(phone.number)} target="_blank" rel="noopener noreferrer">
               <WhatsAppIcon />
               <span className="visually-hidden">{t('shell.whatsapp')}</span>
-              <span className="contact-list__number">{phone.number}</span>
+              <span className="contact-list__number" dir={contentDir}>
+                {phone.number}
+              </span>
             </a>
           </li>
         ) : (
@@ -25,7 +27,9 @@ export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phone
             <a href={`tel:${telOf(phone.number)}`}>
               <PhoneIcon />
               <span className="visually-hidden">{rich('shell.call', { label: <SchoolText>{phone.label}</SchoolText> })}</span>
-              <span className="contact-list__number">{phone.number}</span>
+              <span className="contact-list__number" dir={contentDir}>
+                {phone.number}
+              </span>
             </a>
           </li>
         ),
@@ -35,12 +39,12 @@ export function PhoneLinks({ phones, className }: { phones: SchoolProfile['phone
 }
 
 export function EmailLink({ email }: { email: string }) {
-  const { t } = useI18n();
+  const { t, contentDir } = useI18n();
   return (
     <a href={`mailto:${email}`}>
       <MailIcon />
       <span className="visually-hidden">{t('shell.email')}</span>
-      {email}
+      <span dir={contentDir}>{email}</span>
     </a>
   );
 }

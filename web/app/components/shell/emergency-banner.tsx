@@ -7,13 +7,16 @@ import { useI18n } from '../../i18n/i18n';
 // script, and takes its place in the first paint (no layout shift).
 
 export function EmergencyBanner({ alerts }: { alerts: readonly PublicAlert[] }) {
-  const { t, contentLang } = useI18n();
+  const { t, contentLang, contentDir } = useI18n();
   if (alerts.length === 0) return null;
   return (
     <section className="emergency-banner" aria-label={t('shell.emergencyRegion')}>
       {alerts.map((alert) => (
         <p key={alert._id} className="container emergency-banner__line">
-          <strong>{t('shell.alert')}</strong> <span lang={contentLang}>{alert.message}</span>
+          <strong>{t('shell.alert')}</strong>{' '}
+          <span lang={contentLang} dir={contentDir}>
+            {alert.message}
+          </span>
           {alert.link ? (
             <>
               {' '}

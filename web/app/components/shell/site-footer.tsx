@@ -47,7 +47,7 @@ function QuickLinks() {
  * fallback failed) it keeps the quick links and the visitor count.
  */
 export function SiteFooter({ school, code }: { school: SchoolProfile | null; code: string }) {
-  const { t, rich, contentLang } = useI18n();
+  const { t, rich, contentLang, contentDir } = useI18n();
   if (!school) {
     return (
       <footer className="site-footer">
@@ -67,7 +67,7 @@ export function SiteFooter({ school, code }: { school: SchoolProfile | null; cod
             <SchoolText>{school.name}</SchoolText>
           </h2>
           {school.tagline ? (
-            <p className="footer-tagline" lang={contentLang}>
+            <p className="footer-tagline" lang={contentLang} dir={contentDir}>
               {school.tagline}
             </p>
           ) : null}

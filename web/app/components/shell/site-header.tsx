@@ -27,7 +27,7 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
   const loginUrl = school?.parentPortal?.loginUrl;
   const social = school?.social && Object.values(school.social).some(Boolean);
   const topbar = Boolean(school?.phones?.length || social || loginUrl);
-  const { t, path, contentLang } = useI18n();
+  const { t, path, contentLang, contentDir } = useI18n();
   return (
     <header className="site-header">
       {school && topbar ? (
@@ -51,11 +51,11 @@ export function SiteHeader({ school, code }: { school: SchoolProfile | null; cod
           {school?.brand?.crest ? <img src={iconUrl(code, 192)} width={56} height={56} alt="" className="brand__crest" /> : null}
           <span className="brand__text">
             {/* The school's own words: English until content has other languages (lang on a page in another). */}
-            <span className="brand__name" lang={contentLang}>
+            <span className="brand__name" lang={contentLang} dir={contentDir}>
               {school?.name ?? code}
             </span>
             {school?.tagline ? (
-              <span className="brand__tagline" lang={contentLang}>
+              <span className="brand__tagline" lang={contentLang} dir={contentDir}>
                 {school.tagline}
               </span>
             ) : null}
