@@ -54,7 +54,7 @@ export function PrincipalSection({
   principalName: string;
   readMore?: boolean;
 }) {
-  const { t, rich, contentLang, textLang, textDir, contentDir } = useI18n();
+  const { t, rich, contentLang, textLang, textDir } = useI18n();
   return (
     <section className="home-section home-principal" aria-labelledby="home-principal">
       <div className="container">
