@@ -1,4 +1,6 @@
 import type { Locale } from '@sthsm/contract/languages';
+import bengaliBold from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
+import bengaliRegular from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
 import devanagariBold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 
@@ -25,7 +27,17 @@ const DEVANAGARI: ScriptFont = {
   unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF',
 };
 
-const FONTS: Partial<Record<Locale, ScriptFont>> = { hi: DEVANAGARI, mr: DEVANAGARI };
+const BENGALI: ScriptFont = {
+  family: 'Noto Sans Bengali',
+  regular: bengaliRegular,
+  bold: bengaliBold,
+  // Fontsource's Bengali subset: the script, the dandas and Vedic marks it shares with Devanagari,
+  // the joiners and the rupee sign.
+  unicodeRange:
+    'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1',
+};
+
+const FONTS: Partial<Record<Locale, ScriptFont>> = { hi: DEVANAGARI, mr: DEVANAGARI, bn: BENGALI };
 
 export function scriptFontOf(locale: Locale): ScriptFont | undefined {
   return FONTS[locale];
