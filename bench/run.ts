@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     ? env.BENCH_PAGES.split(',')
         .map((p) => (p.trim() === 'album' ? albumPath : p.trim()))
         .filter(Boolean)
-    : ['/', '/news', '/gallery', albumPath, '/alumni', '/about-us', '/hi', '/hi/news'];
+    : ['/', '/news', '/gallery', albumPath, '/alumni', '/about-us', '/hi', '/hi/news', '/bn/about-us'];
 
   // nginx with saved copies of the same bytes: identity, and the gzip bytes ours sent (gzip_static).
   const www = path.join(ngxDir, 'www');

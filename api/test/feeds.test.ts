@@ -198,16 +198,17 @@ describe('sitemap', () => {
     await t.db.updateTable('albums').set({ updated_at: '2025-07-03T00:00:00.000Z' }).where('school_code', '=', 'STHSM').execute();
     await t.db.updateTable('news').set({ updated_at: '2025-08-12T00:00:00.000Z' }).where('school_code', '=', 'STHSM').execute();
     const xml = await (await get('sitemap', '/sitemap.xml')).text();
-    // The demo school offers Hindi: each address is there in English and in Hindi, naming the other.
-    for (const prefix of ['', '/hi']) {
+    // The demo school offers Hindi and Bengali: each address is there in English, Hindi and Bengali, naming the others.
+    for (const prefix of ['', '/hi', '/bn']) {
       expect(xml).toContain(`<url><loc>${SITE}${prefix}/SubGallery?id=${album._id}</loc><lastmod>2025-07-03</lastmod><xhtml:link`);
       expect(xml).toMatch(new RegExp(`<loc>${SITE}${prefix}/news/item\\?id=[0-9a-f]+</loc><lastmod>2025-08-12</lastmod>`));
       expect(xml).toContain(`<url><loc>${SITE}${prefix}/news</loc><lastmod>2025-08-12</lastmod><xhtml:link`);
       expect(xml).toContain(`<url><loc>${SITE}${prefix}/gallery</loc><lastmod>2025-07-03</lastmod><xhtml:link`);
     }
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="hi-IN" href="${SITE}/hi/SubGallery?id=${album._id}"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="bn-IN" href="${SITE}/bn/SubGallery?id=${album._id}"/>`);
     expect(xml).not.toContain('Press');
-    expect((xml.match(/<loc>[^<]*\/SubGallery\?id=/g) ?? []).length).toBe(2);
+    expect((xml.match(/<loc>[^<]*\/SubGallery\?id=/g) ?? []).length).toBe(3);
   });
 });
 

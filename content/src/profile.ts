@@ -86,7 +86,7 @@ const sthsm: DemoProfile = {
     phone: '+91 00000 00104',
   },
   privacyContact: { name: 'The Administrative Officer', email: 'privacy@sthsm.example.org', phone: '+91 00000 00105' },
-  languages: ['hi'],
+  languages: ['hi', 'bn'],
   trust: 'Society of St. Thomas Educational Trust (demo)',
   board: 'CISCE',
   examinations: 'ICSE (Class X) and ISC (Class XII)',

@@ -229,7 +229,7 @@ test.describe('saving, on a server of its own', () => {
     await expect(row).toContainText(`phones.0.number: ${OLD} → phones.0.number: ${NEW}`);
   });
 
-  test('the school chooses its languages: without Hindi its /hi pages are gone and its pages offer no other language; with it they are back', async ({
+  test('the school chooses its languages: without Hindi and Bengali their pages are gone and its pages offer no other language; with them they are back', async ({
     page,
     request,
   }) => {
@@ -237,13 +237,17 @@ test.describe('saving, on a server of its own', () => {
     await signIn(page, addStaff('admin', { dataDir }), undefined, `${base}/admin/login`);
     await page.goto(`${base}/admin/settings`);
     const second = page.getByLabel('Language 2');
+    const third = page.getByLabel('Language 3');
     await expect(second).toHaveValue('hi');
+    await expect(third).toHaveValue('bn');
     // The list offers the languages whose words are written, beside None.
-    await expect(second.getByRole('option')).toHaveText(['None', 'Hindi (हिन्दी)', 'Urdu (اردو)']);
+    await expect(second.getByRole('option')).toHaveText(['None', 'Hindi (हिन्दी)', 'Bengali (বাংলা)', 'Urdu (اردو)']);
     await second.selectOption('');
+    await third.selectOption('');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
     expect((await request.get(`${base}/hi/news`)).status()).toBe(404);
+    expect((await request.get(`${base}/bn/news`)).status()).toBe(404);
     expect((await stored()).languages).toBeUndefined();
     await page.goto(`${base}/news`);
     await expect(page.getByRole('navigation', { name: 'Languages' })).toHaveCount(0);
@@ -251,11 +255,14 @@ test.describe('saving, on a server of its own', () => {
 
     await page.goto(`${base}/admin/settings`);
     await page.getByLabel('Language 2').selectOption('hi');
+    await page.getByLabel('Language 3').selectOption('bn');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
-    expect((await stored()).languages).toEqual(['hi']);
+    expect((await stored()).languages).toEqual(['hi', 'bn']);
     await page.goto(`${base}/hi/news`);
     await expect(page.getByRole('heading', { level: 1, name: 'समाचार' })).toBeVisible();
+    await page.goto(`${base}/bn/news`);
+    await expect(page.getByRole('heading', { level: 1, name: 'খবর' })).toBeVisible();
   });
 
   test('a conflicting save keeps what was typed, brings in the other edit and lists the field both changed', async ({ browser }) => {

@@ -103,8 +103,8 @@ test('JSON-LD: the school on every page, a breadcrumb on inner pages, all valid 
   expect(crumbs.itemListElement[1]?.item).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sitemap$/);
 });
 
-/** A page's address in Hindi. */
-const hindi = (p: string) => (p === '/' ? '/hi' : `/hi${p}`);
+/** A page's address in a language of the demo school (Hindi, Bengali). */
+const inLanguage = (l: 'hi' | 'bn', p: string) => (p === '/' ? `/${l}` : `/${l}${p}`);
 
 test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points to it', async ({ request, baseURL }) => {
   const response = await request.get('/sitemap.xml');
@@ -114,11 +114,15 @@ test('/sitemap.xml lists every listed page with absolute URLs; robots.txt points
   const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
   const listed = SITE_PAGES.filter((p) => p.listed);
   // The page table's listed pages, then each news item, event and album on its own page; the demo
-  // school offers Hindi, so each address is there in English and then at /hi (issue 35).
-  expect(locs.slice(0, listed.length * 2)).toEqual(listed.flatMap((p) => [`${baseURL}${p.path}`, `${baseURL}${hindi(p.path)}`]));
-  for (const loc of locs.slice(listed.length * 2)) expect(loc).toMatch(/\/(?:hi\/)?(?:news\/item|Events\/item|SubGallery)\?id=[0-9a-f]+$/);
+  // school offers Hindi and Bengali, so each address is there in English, then at /hi and /bn (issue 35).
+  expect(locs.slice(0, listed.length * 3)).toEqual(
+    listed.flatMap((p) => [`${baseURL}${p.path}`, `${baseURL}${inLanguage('hi', p.path)}`, `${baseURL}${inLanguage('bn', p.path)}`]),
+  );
+  for (const loc of locs.slice(listed.length * 3))
+    expect(loc).toMatch(/\/(?:hi\/|bn\/)?(?:news\/item|Events\/item|SubGallery)\?id=[0-9a-f]+$/);
   expect(locs).toContain(`${baseURL}/timings`);
   expect(locs).toContain(`${baseURL}/hi/timings`);
+  expect(locs).toContain(`${baseURL}/bn/timings`);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });

@@ -1,4 +1,6 @@
 import type { Locale } from '@sthsm/contract/languages';
+import bengaliBold from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
+import bengaliRegular from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
 import devanagariBold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import nastaliqBold from '@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-700-normal.woff2?url';
@@ -49,7 +51,17 @@ const NASTALIQ: ScriptFont = {
   lineHeight: { body: 2.2, heading: 1.9 },
 };
 
-const FONTS: Partial<Record<Locale, ScriptFont>> = { hi: DEVANAGARI, mr: DEVANAGARI, ur: NASTALIQ };
+const BENGALI: ScriptFont = {
+  family: 'Noto Sans Bengali',
+  regular: bengaliRegular,
+  bold: bengaliBold,
+  // Fontsource's Bengali subset: the script, the dandas and Vedic marks it shares with Devanagari,
+  // the joiners and the rupee sign.
+  unicodeRange:
+    'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1',
+};
+
+const FONTS: Partial<Record<Locale, ScriptFont>> = { hi: DEVANAGARI, mr: DEVANAGARI, bn: BENGALI, ur: NASTALIQ };
 
 export function scriptFontOf(locale: Locale): ScriptFont | undefined {
   return FONTS[locale];

@@ -139,7 +139,9 @@ export async function englishLeft(
     let rest = text;
     for (const piece of content) rest = rest.split(piece).join(' ');
     rest = rest.replace(/\S+@\S+|https?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)+\b/g, ' ');
-    const words = rest.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? [];
+    // A case ending joined by a hyphen or apostrophe to a name in Latin letters is the page's own
+    // language, not English (Bengali "YouTube-এ", "iOS-এর"): the name is checked without it.
+    const words = (rest.match(/[A-Za-z][A-Za-z'’-]{3,}/g) ?? []).map((w) => w.replace(/['’-]+$/, '')).filter((w) => w.length >= 4);
     if (words.some((w) => w !== w.toUpperCase() && !NAMES.has(w.toLowerCase()))) left.add(text);
   }
   return [...left];
