@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '@sthsm/contract/languages';
-import { SITE_PAGES } from '@sthsm/contract/site-map';
 import { addStaff, signIn } from './admin-helpers';
 import { axeViolations } from './support/axe';
-import { englishLeft } from './support/i18n';
+import { englishLeft, everyPublicPath, firstItem } from './support/i18n';
 import { onOwnServer } from './support/own-server';
 
 // Issue 35 in Urdu, written right to left. The school turns Urdu on in its settings (as
@@ -20,31 +19,7 @@ const OFFSET = Number(process.env.E2E_URDU_OFFSET ?? 45);
 const { base, dataDir } = onOwnServer({ offset: OFFSET, name: 'urdu' });
 const TAG = LANGUAGES.ur.tag;
 
-const NEEDS_A_LINK = new Set([
-  'news-item',
-  'event',
-  'sub-gallery',
-  'privacy-request-confirm',
-  'subscribe-confirm',
-  'subscribe-manage',
-  'consent',
-]);
-
-/** The first item page linked from an Urdu list (its address stays under /ur). */
-async function firstItem(page: Page, list: string, link: string): Promise<string> {
-  await page.goto(`/ur${list}`);
-  const href = await page.locator(`main a[href*="${link}"]`).first().getAttribute('href');
-  if (!href) throw new Error(`no item linked from /ur${list}`);
-  return href;
-}
-
-async function urduPaths(page: Page): Promise<string[]> {
-  const paths = SITE_PAGES.filter((p) => !NEEDS_A_LINK.has(p.module)).map((p) => (p.path === '/' ? '/ur' : `/ur${p.path}`));
-  paths.push(await firstItem(page, '/news', 'news/item'));
-  paths.push(await firstItem(page, '/Events', 'Events/item'));
-  paths.push(await firstItem(page, '/gallery', 'SubGallery'));
-  return paths;
-}
+const urduPaths = (page: Page) => everyPublicPath(page, 'ur');
 
 /**
  * The school's English text whose direction is not left to right (it would be laid out right to
@@ -149,7 +124,7 @@ test('the layout is mirrored: crest on the right, the menu from right to left, b
   const search = await page.locator('.site-search').boundingBox();
   expect(search!.x).toBeLessThan(640);
   // The back link's arrow (← in the text) is turned round to point to the start of the line.
-  await page.goto(await firstItem(page, '/news', 'news/item'));
+  await page.goto(await firstItem(page, 'ur', '/news', 'news/item'));
   const arrow = page.locator('.back-link > [aria-hidden="true"]');
   await expect(arrow).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
 

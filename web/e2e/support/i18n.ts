@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { SITE_PAGES } from '@sthsm/contract/site-map';
 
 // Issue 35's check that a page in another language has no English interface left: every visible
 // text and every accessible name, placeholder, title and alt of the page, outside what is marked as
@@ -145,4 +146,32 @@ export async function englishLeft(
     if (words.some((w) => w !== w.toUpperCase() && !NAMES.has(w.toLowerCase()))) left.add(text);
   }
   return [...left];
+}
+
+/** Pages that need a token or a posted form, or an item's id (those are reached from their lists). */
+const NEEDS_A_LINK = new Set([
+  'news-item',
+  'event',
+  'sub-gallery',
+  'privacy-request-confirm',
+  'subscribe-confirm',
+  'subscribe-manage',
+  'consent',
+]);
+
+/** The first item page linked from a list in `locale` (its address stays under /hi, /bn, /ur). */
+export async function firstItem(page: Page, locale: string, list: string, link: string): Promise<string> {
+  await page.goto(`/${locale}${list}`);
+  const href = await page.locator(`main a[href*="${link}"]`).first().getAttribute('href');
+  if (!href) throw new Error(`no item linked from /${locale}${list}`);
+  return href;
+}
+
+/** Every public page of the page table in `locale`, with a news item, an event and an album reached from their lists. */
+export async function everyPublicPath(page: Page, locale: string): Promise<string[]> {
+  const paths = SITE_PAGES.filter((p) => !NEEDS_A_LINK.has(p.module)).map((p) => (p.path === '/' ? `/${locale}` : `/${locale}${p.path}`));
+  paths.push(await firstItem(page, locale, '/news', 'news/item'));
+  paths.push(await firstItem(page, locale, '/Events', 'Events/item'));
+  paths.push(await firstItem(page, locale, '/gallery', 'SubGallery'));
+  return paths;
 }
