@@ -6,12 +6,14 @@ import { axeViolations } from './support/axe';
 // on /admin/words, sees "Saved" in view and focused, the public /hi page shows the new word at once,
 // and "Back to the standard wording" restores it; an invalid text comes back with its error beside
 // the field and the typed text kept. With and without JavaScript, by role and visible text. On the
-// shared server: the word is one no other spec reads ("परिचय", the About menu), every test restores
-// it, and afterAll clears it through the API should a step have failed.
+// shared server: each variant corrects a word of its own that no other spec reads (the About and
+// Facilities menus), as the two may run at once; every test restores its word, and afterAll clears
+// both through the API should a step have failed.
 
-const KEY = 'menu.About';
-const STANDARD = 'परिचय';
-const OURS = 'विद्यालय परिचय';
+const WORDS = {
+  with: { key: 'menu.About', english: 'About', standard: 'परिचय', ours: 'विद्यालय परिचय' },
+  without: { key: 'menu.Facilities', english: 'Facilities', standard: 'सुविधाएँ', ours: 'हमारी सुविधाएँ' },
+} as const;
 
 let admin = '';
 test.beforeAll(() => {
@@ -23,7 +25,10 @@ test.afterAll(async ({ baseURL }) => {
   const api = await http.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   await api.post('/api/admin/session', { data: { email: admin, password: STAFF_PASSWORD } });
   const { csrfToken } = (await (await api.get('/api/admin/me')).json()) as { csrfToken: string };
-  await api.put('/api/admin/STHSM/words/hi', { data: { words: { [KEY]: null } }, headers: { 'x-csrf-token': csrfToken } });
+  await api.put('/api/admin/STHSM/words/hi', {
+    data: { words: { [WORDS.with.key]: null, [WORDS.without.key]: null } },
+    headers: { 'x-csrf-token': csrfToken },
+  });
   await api.dispose();
 });
 
@@ -40,6 +45,7 @@ async function openWords(page: Page) {
 
 for (const javaScriptEnabled of [true, false]) {
   const how = javaScriptEnabled ? 'with' : 'without';
+  const { english: ENGLISH, standard: STANDARD, ours: OURS } = WORDS[how];
 
   test(`an administrator corrects a Hindi word of the menu, the /hi page shows it at once, and goes back to the standard ${how} JavaScript`, async ({
     browser,
@@ -52,14 +58,14 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByLabel('Language', { exact: true })).toHaveValue('hi');
     await page.getByLabel('Search', { exact: true }).fill(STANDARD);
     await page.getByRole('button', { name: 'Show' }).click();
-    const field = wording(page, 'About');
+    const field = wording(page, ENGLISH);
     await expect(field).toHaveValue(STANDARD);
     await field.fill(OURS);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saved = page.getByText('Saved (1 change). The public site shows it now.');
     await expect(saved).toBeInViewport();
     if (javaScriptEnabled) await expect(saved).toBeFocused();
-    await expect(page.getByRole('listitem').filter({ has: wording(page, 'About') })).toContainText('Corrected');
+    await expect(page.getByRole('listitem').filter({ has: wording(page, ENGLISH) })).toContainText('Corrected');
 
     const visitor = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
     const site = await visitor.newPage();
@@ -70,12 +76,12 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(site.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(site.getByRole('navigation', { name: 'Main' })).not.toContainText(OURS);
 
-    const row = page.getByRole('listitem').filter({ has: wording(page, 'About') });
+    const row = page.getByRole('listitem').filter({ has: wording(page, ENGLISH) });
     await row.getByRole('button', { name: 'Back to the standard wording' }).click();
     const back = page.getByText('Back to the standard wording. The public site shows it now.');
     await expect(back).toBeInViewport();
     if (javaScriptEnabled) await expect(back).toBeFocused();
-    await expect(wording(page, 'About')).toHaveValue(STANDARD);
+    await expect(wording(page, ENGLISH)).toHaveValue(STANDARD);
     await site.goto('/hi');
     await expect(mainMenu(site)).toContainText(STANDARD);
     await expect(mainMenu(site)).not.toContainText(OURS);
