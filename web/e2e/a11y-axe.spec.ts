@@ -1,12 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SITE_PAGES } from '../app/lib/site-map';
+import { axeBuilder } from './support/axe';
 
 // axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route of the site map at a
 // phone width (390 px) and a desktop width (1280 px), and with the lightbox and the home
 // notification modal open: 0 violations.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [390, 1280];
 
 interface Album {
@@ -31,7 +30,7 @@ async function firstId(request: APIRequestContext, list: string): Promise<string
 
 /** axe's violations, one line each: rule, impact, and the first offending targets. */
 async function violations(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map(
     (v) =>
       `${what}: ${v.id} (${v.impact}) ${v.nodes.length}× ${v.nodes

@@ -1,16 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addStaff, inviteByCli, signIn } from './admin-helpers';
+import { axeBuilder } from './support/axe';
 
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) on every staff page at 390 and 1280 px, in the states a
 // person sees: empty forms, errors, the link box after an invitation, two-factor setup, 403, 404.
 // (The setup page is scanned in admin-journey.spec.ts, on the server whose setup link it has.)
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function scan(page: Page, what: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map(
     (v) =>
       `${what}: ${v.id} (${v.impact}) ${v.nodes

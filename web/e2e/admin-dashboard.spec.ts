@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
+import { axeBuilder } from './support/axe';
 
 // The dashboard as a daily tool (issue 30 item 7), at 390 px, by role and visible text: a
 // contributor submits a news item; an editor sees it waiting with who submitted it, approves it
@@ -160,7 +160,7 @@ for (const width of [390, 1280]) {
     const found: string[] = [];
     const check = async (what: string) => {
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const results = await axeBuilder(page).analyze();
       found.push(...results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) found.push(`${what}: ${overflow}px wider than the screen`);
@@ -181,9 +181,7 @@ for (const width of [390, 1280]) {
       await contributor.page.goto('/admin');
       await expect(contributor.page.getByRole('region', { name: 'Recently reviewed' })).toContainText('Needs a photo.');
       await contributor.page.setViewportSize({ width, height: 900 });
-      const own = await new AxeBuilder({ page: contributor.page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
+      const own = await axeBuilder(contributor.page).analyze();
       found.push(...own.violations.map((v) => `contributor's dashboard: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
     } finally {
       await contributor.close();

@@ -1,18 +1,16 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addStaff, signIn } from './admin-helpers';
 import { newAlbum, uploadAll } from './media-helpers';
 import { makeSmallPhotos } from './support/media-photos';
+import { axeBuilder } from './support/axe';
 
 // axe-core (WCAG 2.2 AA) on the media screens at 390 and 1280 px, in the states a person sees:
 // the library with files and finished uploads, one file, the album form with photos, the library
 // picker open; and nothing wider than a 320 px phone.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function problems(page: Page, what: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeBuilder(page).analyze();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   return [
     ...violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
