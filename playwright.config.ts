@@ -9,6 +9,9 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.WEB_BUILD_DIR ?? 'build';
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sthsm-e2e-${port}`);
+// Every server of the suite (and each spec's own) seeds the demo from the same drawn pictures: kept in
+// DEMO_MEDIA_CACHE after the first seed (decision 0158). The servers and workers inherit the environment.
+process.env.DEMO_MEDIA_CACHE ??= path.resolve('node_modules/.cache/sthsm-demo-media');
 
 /** A second server of the same build whose API_URL is a closed port: every API call fails (SPEC §8). */
 export const offlinePort = port + 1;

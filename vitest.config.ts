@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Projects: pure unit tests, and the API tests through HTTP on a real database — once per engine.
@@ -5,6 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // script sets it), and is skipped with a loud message otherwise. backup-sqlite/backup-postgres are the
 // backup drill (`npm run test:backup`), which serves the built site too.
 const postgresUrl = process.env.TEST_DATABASE_URL;
+/** Where seeding keeps the demo's drawn pictures between test files (DEMO_MEDIA_CACHE, decision 0158). */
+const demoMediaCache = path.resolve('node_modules/.cache/sthsm-demo-media');
 if (!postgresUrl) {
   console.warn('\n!!! TEST_DATABASE_URL is not set: the api-postgres project is SKIPPED (API tests run on SQLite only) !!!\n');
 }
@@ -17,7 +20,7 @@ const apiProject = (name: string, env: Record<string, string>, include = ['api/t
     name,
     include,
     exclude: [...configDefaults.exclude, ...exclude],
-    env,
+    env: { DEMO_MEDIA_CACHE: demoMediaCache, ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -206,6 +206,8 @@ const envSchema = z
     HEALTH_DATABASE_SETTINGS: z.enum(['on', 'off']).default('off'),
     // off: an empty database stays empty (no demo schools); schools come from `npm run school -- create`.
     SEED_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    // A directory where the demo's drawn pictures are kept between seeds (the test suites' many fresh servers).
+    DEMO_MEDIA_CACHE: z.string().min(1).optional(),
   })
   .refine((e) => e.RESPONSE_CACHE_TTL_MS + e.PAGE_CACHE_TTL_MS <= MAX_STALENESS_MS, {
     path: ['PAGE_CACHE_TTL_MS'],
@@ -284,6 +286,8 @@ export interface Config {
   healthDatabaseSettings?: boolean;
   /** SEED_DEMO (default on): whether a start on an empty database seeds the demo schools. */
   seedDemo: boolean;
+  /** DEMO_MEDIA_CACHE (default none): where seeding keeps the demo's drawn pictures for the next seed. */
+  demoMediaCache: string | undefined;
   /** METRICS_TOKEN: GET /metrics answers `Authorization: Bearer <token>` only (otherwise this machine only). */
   metricsToken?: string;
 }
@@ -368,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.S3_BUCKET ? { s3: s3Settings(e, e.S3_BUCKET) } : {}),
     ...(e.HEALTH_DATABASE_SETTINGS === 'on' ? { healthDatabaseSettings: true } : {}),
     seedDemo: e.SEED_DEMO === 'on',
+    demoMediaCache: e.DEMO_MEDIA_CACHE === undefined ? undefined : path.resolve(e.DEMO_MEDIA_CACHE),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

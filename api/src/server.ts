@@ -40,7 +40,7 @@ try {
   await migrateToLatest(db, { engine });
   if ((await countSchools(db)) === 0 && config.seedDemo) {
     console.log('Empty database: seeding the demo school…');
-    await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir);
+    await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir, config.demoMediaCache);
     // With S3_BUCKET the demo school's files go where every server reads them.
     if (config.s3)
       console.log(`Copied ${await copyAllMedia(localMediaStore(config.mediaRoot), mediaStores(config).media)} demo files to S3.`);

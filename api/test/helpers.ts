@@ -14,6 +14,9 @@ import { migrations } from '../src/db/migrations/index.ts';
 export const NOW = new Date('2025-08-14T05:30:00.000Z');
 export const TODAY = '2025-08-14';
 
+/** DEMO_MEDIA_CACHE from the test project (vitest.config.ts): where seeding keeps the demo's drawn pictures. */
+export const demoMediaCache = process.env.DEMO_MEDIA_CACHE;
+
 export const engine: Engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestApp {

@@ -3,7 +3,7 @@ import { buildDemo } from '@sthsm/content/demo';
 import type { DemoData } from '@sthsm/content/types';
 import { seedData } from '../src/seed/seed.ts';
 import { schoolToday } from '../src/school-day.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { demoMediaCache, startTestApp, type TestApp } from './helpers.ts';
 
 // The demo school end to end: every SPEC §7 call answers for STHSM from seeded data, and the
 // second demo school never leaks into it. The clock is the real one, as on a fresh `npm start`.
@@ -13,7 +13,7 @@ const now = new Date();
 
 beforeAll(async () => {
   t = await startTestApp({}, () => now);
-  demo = await buildDemo({ today: schoolToday(t.config.timeZone, now) });
+  demo = await buildDemo({ today: schoolToday(t.config.timeZone, now), mediaCache: demoMediaCache });
   await seedData(t.db, t.config.mediaRoot, demo, t.config.cacheDir);
 }, 120_000);
 afterAll(() => t.close());

@@ -17,10 +17,11 @@ export type { DemoData, DemoFile, SchoolSeed } from './types.ts';
  * Builds the demo schools (STHSM and the small DEMO2) and every file they reference.
  * Deterministic for a given `today` (whose UTC calendar day is used); dates are placed around it,
  * so "current year" views always have content. Nothing is written to disk: the caller writes
- * `files` under the media root and loads `schools` into its store.
+ * `files` under the media root and loads `schools` into its store. `mediaCache`: a directory where
+ * drawn pictures are kept between runs (DEMO_MEDIA_CACHE, set by the test suites).
  */
-export async function buildDemo(options: { today: Date }): Promise<DemoData> {
-  const { schools, media } = draft(options.today);
+export async function buildDemo(options: { today: Date; mediaCache?: string }): Promise<DemoData> {
+  const { schools, media } = draft(options.today, options.mediaCache);
   const rendered = await media.render();
   return { schools: schools.map((school) => resolveSchool(school, rendered)), files: rendered.files };
 }
@@ -48,9 +49,9 @@ const DEMO2_RETELLING = [
   ['1976', '1994'],
 ] as const;
 
-function draft(day: Date): { schools: SchoolSeed[]; media: MediaRegistry } {
+function draft(day: Date, mediaCache?: string): { schools: SchoolSeed[]; media: MediaRegistry } {
   const today = startOfDay(day);
-  const media = createMediaRegistry();
+  const media = createMediaRegistry(mediaCache);
   const seed = (code: string, catalogue: SiteCatalogue, build: (ctx: SchoolContext) => SchoolRecords, hosts: string[]): SchoolSeed => {
     const profile = profiles[code];
     if (!profile) throw new Error(`no profile for ${code}`);

@@ -12,7 +12,7 @@ const config = loadConfig();
 const db = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db, { engine: engineOf(config.databaseUrl) });
-  await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir);
+  await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir, config.demoMediaCache);
   console.log(`Seeded the demo schools into ${engineOf(config.databaseUrl) === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}.`);
 } finally {
   await db.destroy();

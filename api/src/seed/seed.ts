@@ -25,14 +25,16 @@ import { reindexSchool } from '../search/entries.ts';
 /**
  * Rebuilds the demo schools (their lists, profiles, page texts and host names) from `buildDemo({ today })` (content/src/demo.ts). The demo uses
  * `today`'s UTC calendar day: pass `schoolToday()` so it matches the school's own "today".
+ * `mediaCache` (DEMO_MEDIA_CACHE): where the drawn pictures are kept for the next seed.
  */
 export async function seedDemo(
   db: Db,
   mediaRoot: string,
   today: Date,
   cacheDir = path.join(path.dirname(mediaRoot), 'cache'),
+  mediaCache?: string,
 ): Promise<void> {
-  await seedData(db, mediaRoot, await buildDemo({ today }), cacheDir);
+  await seedData(db, mediaRoot, await buildDemo({ today, mediaCache }), cacheDir);
 }
 
 /**

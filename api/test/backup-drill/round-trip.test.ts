@@ -23,7 +23,7 @@ import { schoolToday } from '../../src/school-day.ts';
 import { createSchoolResolver } from '../../src/school-hosts.ts';
 import { mountSite } from '../../src/site.ts';
 import { createAlbum, createMediaFile, createNews } from '../factories.ts';
-import { engine } from '../helpers.ts';
+import { demoMediaCache, engine } from '../helpers.ts';
 import { adminQuery, captureMedia, captureRows, differences, freshTarget, type FreshTarget } from '../backup/support.ts';
 import { startLoad } from './load.ts';
 
@@ -168,7 +168,7 @@ describe(`backup drill (${engine})`, () => {
       let server = await startServer(dataDir, databaseUrl, schema);
 
       // Seed the demo school, publish, upload.
-      await seedDemo(server.db, server.config.mediaRoot, schoolToday(server.config.timeZone), server.config.cacheDir);
+      await seedDemo(server.db, server.config.mediaRoot, schoolToday(server.config.timeZone), server.config.cacheDir, demoMediaCache);
       await createNews(server.db, { title: 'Backup drill: results day', date: new Date().toISOString().slice(0, 10) });
       await createMediaFile(server.db, server.config.mediaRoot, UPLOAD.path, UPLOAD.bytes, { fileId: UPLOAD.id });
       const album = await createAlbum(server.db, {

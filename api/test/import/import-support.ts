@@ -32,7 +32,12 @@ export async function demoSource(now: () => Date = () => new Date()): Promise<{ 
   vi.resetModules();
   const { startTestApp } = await import('../helpers.ts');
   const t = await startTestApp({}, now);
-  await seedData(t.db, t.config.mediaRoot, await buildDemo({ today: schoolToday(t.config.timeZone, now()) }), t.config.cacheDir);
+  await seedData(
+    t.db,
+    t.config.mediaRoot,
+    await buildDemo({ today: schoolToday(t.config.timeZone, now()), mediaCache: process.env.DEMO_MEDIA_CACHE }),
+    t.config.cacheDir,
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

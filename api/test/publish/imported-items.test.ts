@@ -1,7 +1,7 @@
 import { CONTENT_TYPES } from '@sthsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/seed/seed.ts';
-import { engine, NOW, startTestApp, TODAY, type TestApp } from '../helpers.ts';
+import { demoMediaCache, engine, NOW, startTestApp, TODAY, type TestApp } from '../helpers.ts';
 import { as, createStaff, signIn, type Signed } from '../staff/staff-helpers.ts';
 
 // Content that was on the site before anyone saved it through the staff area (the demo seed, an
@@ -15,7 +15,7 @@ let otherAdmin: Signed;
 
 beforeAll(async () => {
   t = await startTestApp({}, () => NOW);
-  await seedDemo(t.db, t.config.mediaRoot, new Date(`${TODAY}T00:00:00Z`), t.config.cacheDir);
+  await seedDemo(t.db, t.config.mediaRoot, new Date(`${TODAY}T00:00:00Z`), t.config.cacheDir, demoMediaCache);
   editor = await signIn(t.app, await createStaff(t.db, { role: 'editor' }));
   otherAdmin = await signIn(t.app, await createStaff(t.db, { role: 'admin', school: 'DEMO2' }));
 }, 120_000);

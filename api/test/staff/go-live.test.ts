@@ -6,7 +6,7 @@ import { backupsElsewhere } from '../../src/content/go-live.ts';
 import { saveSchoolProfile } from '../../src/repositories/school-profiles.ts';
 import { seedDemo } from '../../src/seed/seed.ts';
 import { createSchool } from '../factories.ts';
-import { engine, TODAY, startTestApp, type TestApp } from '../helpers.ts';
+import { demoMediaCache, engine, TODAY, startTestApp, type TestApp } from '../helpers.ts';
 import { as, createStaff, signIn, type Signed } from './staff-helpers.ts';
 
 // "Before you go live" on the dashboard (docs/decisions/0135): a school made empty lacks every line;
@@ -33,7 +33,7 @@ const lines = (g: GoLive | null) => Object.fromEntries((g?.items ?? []).map((i) 
 
 beforeAll(async () => {
   t = await startTestApp({ SMTP_URL: 'smtp://mail.example.org:587' });
-  await seedDemo(t.db, t.config.mediaRoot, new Date(`${TODAY}T00:00:00Z`), t.config.cacheDir);
+  await seedDemo(t.db, t.config.mediaRoot, new Date(`${TODAY}T00:00:00Z`), t.config.cacheDir, demoMediaCache);
   await createSchool(t.db, { code: 'NEWSC', name: 'New School' });
   newAdmin = await signIn(t.app, await createStaff(t.db, { role: 'admin', school: 'NEWSC' }));
   newEditor = await signIn(t.app, await createStaff(t.db, { role: 'editor', school: 'NEWSC' }));

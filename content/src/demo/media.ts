@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import type { DemoFile } from '../types.ts';
 import { renderPhoto, type PhotoSpec } from './images.ts';
 import { renderCrest, type CrestSpec } from './crests.ts';
@@ -52,6 +57,38 @@ function renderJob(job: Job): Promise<Buffer> {
   }
 }
 
+/**
+ * What a picture's bytes depend on besides its spec: the code that draws it and the libraries sharp
+ * draws with. A change to either makes every cached picture a miss.
+ */
+const DRAWN_BY = createHash('sha256')
+  .update(JSON.stringify(sharp.versions))
+  .update(['images.ts', 'crests.ts', 'random.ts'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\0'))
+  .digest('hex');
+
+/**
+ * Renders a job, or, given a cache directory, reads the bytes an earlier run drew for the same spec
+ * and code. Only the pictures (photos and crests, drawn from SVG by sharp: ~10 s of CPU for the demo)
+ * are cached; PDFs are quick. Each entry is written to a temporary name and renamed into place, so
+ * processes seeding at once never read half a file.
+ */
+async function renderCached(job: Job, cacheDir: string | undefined): Promise<Buffer> {
+  if (!cacheDir || job.kind === 'pdf') return renderJob(job);
+  const key = createHash('sha256').update(DRAWN_BY).update(JSON.stringify(job)).digest('hex');
+  const file = join(cacheDir, `${key}.${EXTENSIONS[job.kind]}`);
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const bytes = await renderJob(job);
+  await mkdir(cacheDir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+  return bytes;
+}
+
 async function parallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   let next = 0;
@@ -67,8 +104,11 @@ async function parallel<T, R>(items: T[], limit: number, work: (item: T) => Prom
 
 const dirOf = (key: string) => `${key.split(':')[0] ?? 'shared'}/uploads`;
 
-/** Id-form files go to "{school code}/uploads/{id}.{ext}": keys start with the school code ("STHSM:…"). */
-export function createMediaRegistry(): MediaRegistry {
+/**
+ * Id-form files go to "{school code}/uploads/{id}.{ext}": keys start with the school code ("STHSM:…").
+ * `cacheDir`: where drawn pictures are kept between runs (the test suites' many fresh servers).
+ */
+export function createMediaRegistry(cacheDir?: string): MediaRegistry {
   const entries = new Map<string, Entry>();
   const add = (key: string, entry: Entry) => {
     if (!entries.has(key)) entries.set(key, entry);
@@ -88,7 +128,7 @@ export function createMediaRegistry(): MediaRegistry {
     },
     async render() {
       const list = [...entries];
-      const rendered = await parallel(list, PARALLEL_RENDERS, async ([, entry]) => renderJob(entry.job));
+      const rendered = await parallel(list, PARALLEL_RENDERS, async ([, entry]) => renderCached(entry.job, cacheDir));
       const ids = new Map<string, string>();
       const files = new Map<string, DemoFile>();
       list.forEach(([key, entry], i) => {

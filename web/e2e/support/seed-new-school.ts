@@ -14,7 +14,7 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silen
 const db = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db, { engine: engineOf(config.databaseUrl) });
-  await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir);
+  await seedDemo(db, config.mediaRoot, schoolToday(config.timeZone), config.cacheDir, config.demoMediaCache);
   await upsertSchool(db, { code, name, visitor: 0 });
 } finally {
   await db.destroy();

@@ -21,7 +21,7 @@ const code = config.schoolCode;
 try {
   await migrateToLatest(db, { engine: engineOf(config.databaseUrl) });
   const today = schoolToday(config.timeZone);
-  await seedDemo(db, config.mediaRoot, today, config.cacheDir);
+  await seedDemo(db, config.mediaRoot, today, config.cacheDir, config.demoMediaCache);
   const photo = (await listAlbums(db, code)).find((a) => a.attachments.length > 0)?.attachments[0];
   const date = today.toISOString();
   for (const [i, v] of xssVectors().entries()) {
